@@ -1,0 +1,135 @@
+// Expands the contract source into the full OpenAPI 3.1 document: every entity gets its row,
+// create and update schemas, its envelopes and its six standard operations (openapi/README.md).
+import type { ContractSource, EntityModel, FieldModel, JsonSchema, Operation } from './model.ts';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const errors = (...codes: string[]) =>
+  Object.fromEntries(codes.map((c) => [c, { $ref: `#/components/responses/${{ 400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 409: 'Conflict' }[c]}` }]));
+const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
+const envelope = (data: JsonSchema): JsonSchema => ({
+  type: 'object',
+  required: ['success', 'data', 'error'],
+  properties: { success: { type: 'boolean' }, data, error: { type: 'null' } },
+});
+
+function rowSchema(e: EntityModel): JsonSchema {
+  const properties: JsonSchema = {};
+  for (const f of e.fields) properties[f.name] = f.schema;
+  const required = e.fields.filter((f) => !f.writeOnly && (f.readOnly || f.required || ['rowVersion'].includes(f.name))).map((f) => f.name);
+  if (e.fields.some((f) => f.lookup)) {
+    properties.lookups = {
+      type: 'object',
+      readOnly: true,
+      description: 'What each reference shows: the display field of the referenced row, by property name.',
+      additionalProperties: { type: ['string', 'null'] },
+    };
+  }
+  const { required: _ignored, properties: _p, ...rest } = e.schema;
+  return { ...rest, required, properties };
+}
+
+function writeSchema(e: EntityModel, mode: 'create' | 'update'): JsonSchema {
+  const writable = (f: FieldModel) => !f.readOnly && f.name !== 'rowVersion';
+  const properties: JsonSchema = {};
+  const required: string[] = [];
+  if (mode === 'update') {
+    properties[e.idPayloadName] = { type: 'integer', minimum: 1, description: 'The row to update.' };
+    properties.rowVersion = { type: 'integer', minimum: 1, description: 'The version the edit started from; a stale one is a 409.' };
+    required.push(e.idPayloadName, 'rowVersion');
+  }
+  for (const f of e.fields.filter(writable)) {
+    properties[f.payloadName] = f.schema;
+    if (f.required) required.push(f.payloadName);
+  }
+  return {
+    type: 'object',
+    description: mode === 'create'
+      ? `A new ${e.name}. Read-only properties are ignored.`
+      : `A changed ${e.name}: every writable property, as in a create; a secret left out keeps its value.`,
+    required,
+    properties,
+  };
+}
+
+interface OperationSpec {
+  op: Operation;
+  method: 'get' | 'post' | 'put' | 'delete';
+  path: string;
+  id: string;
+  action: 'Read' | 'Create' | 'Update' | 'Delete';
+  summary: string;
+  body?: string;
+  answer: string;
+  errs: string[];
+  idParam?: boolean;
+}
+
+export function operationsOf(e: EntityModel): OperationSpec[] {
+  const specs: OperationSpec[] = [
+    { op: 'list', method: 'get', path: `/${e.plural}`, id: `get${e.plural}`, action: 'Read', summary: `Every ${e.name} (at most 10,000), in the default sort`, answer: `${e.name}ListEnvelope`, errs: ['401', '403'] },
+    { op: 'page', method: 'post', path: `/${e.plural}/GetListForPaging`, id: `get${e.plural}ForPaging`, action: 'Read', summary: `One page of ${e.plural}, filtered, sorted and grouped`, body: 'PagedListRequest', answer: `${e.name}PageEnvelope`, errs: ['400', '401', '403'] },
+    { op: 'get', method: 'get', path: `/${e.plural}/{id}`, id: `get${e.name}ById`, action: 'Read', summary: `One ${e.name}`, answer: `${e.name}Envelope`, errs: ['400', '401', '403', '404'], idParam: true },
+    { op: 'create', method: 'post', path: `/${e.plural}`, id: `create${e.name}`, action: 'Create', summary: `Create a ${e.name}`, body: `${e.name}Create`, answer: `${e.name}Envelope`, errs: ['400', '401', '403', '409'] },
+    { op: 'update', method: 'put', path: `/${e.plural}`, id: `update${e.name}`, action: 'Update', summary: `Update a ${e.name} (optimistic concurrency on rowVersion)`, body: `${e.name}Update`, answer: `${e.name}Envelope`, errs: ['400', '401', '403', '404', '409'] },
+    { op: 'delete', method: 'delete', path: `/${e.plural}/{id}`, id: `delete${e.name}`, action: 'Delete', summary: `Delete a ${e.name}; refused (409) while other rows reference it`, answer: 'IdEnvelope', errs: ['400', '401', '403', '404', '409'], idParam: true },
+  ];
+  return specs.filter((s) => e.operations.includes(s.op));
+}
+
+export function buildOpenApi(src: ContractSource): JsonSchema {
+  const doc = structuredClone(src.root);
+  doc.tags = [...(doc.tags ?? [])];
+  const schemas: JsonSchema = { ...doc.components.schemas };
+  for (const [name, schema] of Object.entries(src.schemas)) if (!schema['x-entity']) schemas[name] = schema;
+  for (const e of src.entities) {
+    if (!doc.tags.some((t: JsonSchema) => t.name === e.plural)) doc.tags.push({ name: e.plural, description: e.description ?? e.name });
+    schemas[e.name] = rowSchema(e);
+    const ops = new Set(e.operations);
+    if (ops.has('create')) schemas[`${e.name}Create`] = writeSchema(e, 'create');
+    if (ops.has('update')) schemas[`${e.name}Update`] = writeSchema(e, 'update');
+    schemas[`${e.name}Envelope`] = envelope(ref(e.name));
+    if (ops.has('list')) schemas[`${e.name}ListEnvelope`] = envelope({ type: 'array', items: ref(e.name) });
+    if (ops.has('page')) {
+      schemas[`${e.name}PageEnvelope`] = envelope({
+        type: 'object',
+        required: ['data', 'totalCount', 'pageNumber', 'pageSize'],
+        properties: {
+          data: { type: 'array', items: ref(e.name) },
+          totalCount: { type: 'integer' },
+          pageNumber: { type: 'integer' },
+          pageSize: { type: 'integer' },
+          groups: { type: 'array', items: ref('PageGroup') },
+        },
+      });
+    }
+    for (const s of operationsOf(e)) {
+      const operation: JsonSchema = {
+        tags: [e.plural],
+        operationId: s.id,
+        summary: s.summary,
+        'x-claim': `${e.claims}.${s.action}`,
+        ...(s.idParam ? { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }] } : {}),
+        ...(s.body ? { requestBody: { required: true, content: json(ref(s.body)) } } : {}),
+        responses: { '200': { description: 'Done.', content: json(ref(s.answer)) }, ...errors(...s.errs) },
+      };
+      doc.paths[s.path] ??= {};
+      if (doc.paths[s.path][s.method]) throw new Error(`${s.method} ${s.path} is declared twice`);
+      doc.paths[s.path][s.method] = operation;
+    }
+  }
+  doc.components.schemas = schemas;
+  return doc;
+}
+
+/** operationId → claim, for every operation of the full document. */
+export function claimsByOperation(doc: JsonSchema): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const item of Object.values<JsonSchema>(doc.paths)) {
+    for (const op of Object.values<JsonSchema>(item)) {
+      if (!op.operationId) continue;
+      if (!op['x-claim']) throw new Error(`operation ${op.operationId} has no x-claim`);
+      out[op.operationId] = op['x-claim'];
+    }
+  }
+  return out;
+}

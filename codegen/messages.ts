@@ -1,0 +1,45 @@
+// The contract's own words in every language: entity and field labels, enum values, menu groups,
+// the server's error and validation messages. Every key the contract uses must be translated in
+// every language file (openapi/messages/{code}.yaml); gen fails otherwise.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import type { EntityModel } from './model.ts';
+
+export const MENU_GROUPS = ['victim', 'appointment', 'account', 'product', 'transactions', 'authorization', 'language', 'attribute', 'payment', 'settings', 'logs'];
+
+export const enumKey = (e: EntityModel, field: string, value: string | number) => `enum.${e.camel}.${field}.${value}`;
+
+/** Every key the contract itself needs translated. */
+export function contractKeys(entities: EntityModel[]): string[] {
+  const keys = new Set<string>(MENU_GROUPS.map((g) => `menu.${g}`));
+  for (const e of entities) {
+    keys.add(e.label);
+    for (const f of e.fields) {
+      if (!f.writeOnly || f.secret) keys.add(f.label);
+      for (const v of f.enum ?? []) if (v !== null) keys.add(enumKey(e, f.name, v));
+    }
+  }
+  return [...keys].sort();
+}
+
+export function loadMessages(dir: string, entities: EntityModel[]): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  const needed = contractKeys(entities);
+  const problems: string[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+    const code = file.replace(/\.yaml$/, '');
+    const messages = parse(readFileSync(join(dir, file), 'utf8')) ?? {};
+    for (const [k, v] of Object.entries(messages)) if (typeof v !== 'string' || !v.trim()) problems.push(`${file}: ${k} is empty`);
+    const missing = needed.filter((k) => !(k in messages));
+    if (missing.length) problems.push(`${file}: missing ${missing.length} keys: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ' …' : ''}`);
+    out[code] = Object.fromEntries(Object.entries(messages).sort(([a], [b]) => a.localeCompare(b))) as Record<string, string>;
+  }
+  const codes = Object.keys(out);
+  for (const a of codes) for (const b of codes) {
+    const extra = Object.keys(out[a]).filter((k) => !(k in out[b]));
+    if (extra.length) problems.push(`${b}.yaml lacks ${extra.length} keys that ${a}.yaml has: ${extra.slice(0, 10).join(', ')}`);
+  }
+  if (problems.length) throw new Error(`translations incomplete:\n  ${problems.join('\n  ')}`);
+  return out;
+}

@@ -1,0 +1,187 @@
+// Reads the contract source (openapi/) and turns every `x-entity` schema into an entity model:
+// the one description of an entity that the contract expansion, the server metadata, the
+// Drizzle schema and the admin metadata are all written from.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+
+export type JsonSchema = Record<string, any>;
+
+export type Operation = 'list' | 'page' | 'get' | 'create' | 'update' | 'delete';
+export const ALL_OPERATIONS: Operation[] = ['list', 'page', 'get', 'create', 'update', 'delete'];
+
+export type FieldKind =
+  | 'integer' | 'number' | 'boolean' | 'text' | 'date' | 'datetime' | 'money' | 'decimal' | 'uuid' | 'json';
+
+export interface FieldModel {
+  name: string;
+  column: string; // database column
+  kind: FieldKind;
+  nullable: boolean;
+  required: boolean; // required on create
+  readOnly: boolean;
+  writeOnly: boolean;
+  secret?: 'hash' | 'encrypt';
+  computed: boolean;
+  lookup?: string; // entity name
+  unique: boolean;
+  enum?: (string | number)[];
+  format?: string;
+  payloadName: string;
+  label: string;
+  default?: unknown;
+  schema: JsonSchema; // the property's schema as written (x- keys included)
+}
+
+export interface EntityModel {
+  name: string; // schema name, singular: Product
+  plural: string; // path segment: Products
+  camel: string; // product
+  label: string;
+  menu: string;
+  claims: string;
+  table: string;
+  display: string;
+  search: string[];
+  columns: string[];
+  sort: string[];
+  unique: string[][];
+  indexes: { columns: string[]; using: 'btree' | 'trgm' }[];
+  operations: Operation[];
+  idPayloadName: string;
+  description?: string;
+  fields: FieldModel[]; // standard fields included (id, createdAt, updatedAt, rowVersion)
+  schema: JsonSchema; // the schema as written
+}
+
+export interface ContractSource {
+  root: JsonSchema;
+  schemas: Record<string, JsonSchema>; // from schemas/*.yaml, in file then written order
+  entities: EntityModel[];
+}
+
+const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
+export const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+function kindOf(name: string, s: JsonSchema): FieldKind {
+  const types: string[] = Array.isArray(s.type) ? s.type : [s.type];
+  const t = types.find((x) => x !== 'null');
+  if (t === 'integer') return 'integer';
+  if (t === 'number') return 'number';
+  if (t === 'boolean') return 'boolean';
+  if (t === 'object' || t === 'array') return 'json';
+  if (t === 'string') {
+    if (s.format === 'date') return 'date';
+    if (s.format === 'date-time') return 'datetime';
+    if (s.format === 'money') return 'money';
+    if (s.format === 'decimal') return 'decimal';
+    if (s.format === 'uuid') return 'uuid';
+    return 'text';
+  }
+  throw new Error(`property ${name}: cannot map type ${JSON.stringify(s.type)}`);
+}
+
+function standardFields(camel: string): FieldModel[] {
+  const base = { nullable: false, required: false, writeOnly: false, computed: false, unique: false };
+  return [
+    { ...base, name: 'id', column: 'id', kind: 'integer', readOnly: true, payloadName: 'id', label: `field.${camel}.id`, schema: { type: 'integer', readOnly: true } },
+    { ...base, name: 'createdAt', column: 'created_at', kind: 'datetime', readOnly: true, payloadName: 'createdAt', label: 'field.common.createdAt', format: 'date-time', schema: { type: 'string', format: 'date-time', readOnly: true } },
+    { ...base, name: 'updatedAt', column: 'updated_at', kind: 'datetime', readOnly: true, payloadName: 'updatedAt', label: 'field.common.updatedAt', format: 'date-time', schema: { type: 'string', format: 'date-time', readOnly: true } },
+    { ...base, name: 'rowVersion', column: 'row_version', kind: 'integer', readOnly: false, payloadName: 'rowVersion', label: 'field.common.rowVersion', schema: { type: 'integer', minimum: 1 } },
+  ];
+}
+
+function entityModel(name: string, schema: JsonSchema): EntityModel {
+  const x = schema['x-entity'];
+  for (const key of ['plural', 'label', 'menu', 'table']) {
+    if (!x[key]) throw new Error(`${name}: x-entity.${key} is required`);
+  }
+  const camel = lowerFirst(name);
+  const required = new Set<string>(schema.required ?? []);
+  const fields: FieldModel[] = standardFields(camel);
+  for (const [prop, s] of Object.entries<JsonSchema>(schema.properties ?? {})) {
+    if (['id', 'createdAt', 'updatedAt', 'rowVersion'].includes(prop)) throw new Error(`${name}.${prop} is added by codegen`);
+    const types: string[] = Array.isArray(s.type) ? s.type : [s.type];
+    const secret = s['x-secret'];
+    if (secret && !s.writeOnly) throw new Error(`${name}.${prop}: x-secret needs writeOnly`);
+    fields.push({
+      name: prop,
+      column: secret === 'hash' ? `${snake(prop)}_hash` : secret === 'encrypt' ? `${snake(prop)}_enc` : snake(prop),
+      kind: kindOf(`${name}.${prop}`, s),
+      nullable: types.includes('null'),
+      required: required.has(prop),
+      readOnly: !!s.readOnly,
+      writeOnly: !!s.writeOnly,
+      secret,
+      computed: !!s['x-computed'],
+      lookup: s['x-lookup'],
+      unique: !!s['x-unique'],
+      enum: s.enum,
+      format: s.format,
+      payloadName: s['x-payload-name'] ?? prop,
+      label: s['x-label'] ?? `field.${camel}.${prop}`,
+      default: s.default,
+      schema: s,
+    });
+  }
+  const names = new Set(fields.map((f) => f.name));
+  const check = (what: string, list: string[]) => {
+    for (const f of list) if (!names.has(f.replace(/^-/, ''))) throw new Error(`${name}: ${what} names unknown property ${f}`);
+  };
+  const display = x.display ?? 'name';
+  const visible = fields.filter((f) => !f.writeOnly && !['createdAt', 'updatedAt', 'rowVersion'].includes(f.name)).map((f) => f.name);
+  const model: EntityModel = {
+    name,
+    plural: x.plural,
+    camel,
+    label: x.label,
+    menu: x.menu,
+    claims: x.claims ?? x.plural,
+    table: x.table,
+    display,
+    search: x.search ?? [display],
+    columns: x.columns ?? visible,
+    sort: x.sort ?? ['id'],
+    unique: x.unique ?? [],
+    indexes: (x.indexes ?? []).map((i: JsonSchema) => ({ columns: i.columns, using: i.using ?? 'btree' })),
+    operations: x.operations ?? ALL_OPERATIONS,
+    idPayloadName: x.idPayloadName ?? 'id',
+    description: schema.description,
+    fields,
+    schema,
+  };
+  check('display', [display]);
+  check('search', model.search);
+  check('columns', model.columns);
+  check('sort', model.sort);
+  model.unique.forEach((u) => check('unique', u));
+  model.indexes.forEach((i) => check('indexes', i.columns));
+  for (const f of model.search) {
+    if (fields.find((x) => x.name === f)!.kind !== 'text') throw new Error(`${name}: search field ${f} is not text`);
+  }
+  for (const f of fields) if (f.secret && (model.columns.includes(f.name) || model.search.includes(f.name))) throw new Error(`${name}.${f.name}: a secret cannot be listed or searched`);
+  for (const op of model.operations) if (!ALL_OPERATIONS.includes(op)) throw new Error(`${name}: unknown operation ${op}`);
+  return model;
+}
+
+export function loadContract(dir: string): ContractSource {
+  const root = parse(readFileSync(join(dir, 'openapi.yaml'), 'utf8'));
+  const schemas: Record<string, JsonSchema> = {};
+  const files = readdirSync(join(dir, 'schemas')).filter((f) => f.endsWith('.yaml')).sort();
+  for (const file of files) {
+    const map = parse(readFileSync(join(dir, 'schemas', file), 'utf8')) ?? {};
+    for (const [name, schema] of Object.entries<JsonSchema>(map)) {
+      if (schemas[name] || root.components?.schemas?.[name]) throw new Error(`schema ${name} is defined twice (${file})`);
+      schemas[name] = schema;
+    }
+  }
+  const entities = Object.entries(schemas).filter(([, s]) => s['x-entity']).map(([n, s]) => entityModel(n, s));
+  const byName = new Map(entities.map((e) => [e.name, e]));
+  const plurals = new Set<string>();
+  for (const e of entities) {
+    if (plurals.has(e.plural)) throw new Error(`plural ${e.plural} is used twice`);
+    plurals.add(e.plural);
+    for (const f of e.fields) if (f.lookup && !byName.has(f.lookup)) throw new Error(`${e.name}.${f.name}: x-lookup ${f.lookup} is not an entity`);
+  }
+  return { root, schemas, entities };
+}

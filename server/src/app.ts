@@ -1,0 +1,57 @@
+// Builds the Fastify app from its plugins. main.ts and the tests build the same app.
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { Config } from './core/config.ts';
+import type { Database } from './db/client.ts';
+import envelope from './plugins/envelope.ts';
+import auth from './plugins/auth.ts';
+import security from './plugins/security.ts';
+import staticApp from './plugins/static.ts';
+import { registerRoutes } from './routes.ts';
+import { domainHooks } from './domain/hooks.ts';
+import { isValidIdentityNumber } from './domain/identity-number.ts';
+
+/** The contract's own formats, checked as strictly as the standard ones. */
+const CONTRACT_FORMATS = {
+  money: /^-?\d{1,16}(\.\d{1,2})?$/,
+  decimal: /^-?\d{1,9}(\.\d{1,3})?$/,
+  phone: /^\+?[0-9 ()-]{7,20}$/,
+  color: /^#[0-9a-fA-F]{6}$/,
+  percent: { type: 'number' as const, validate: (n: number) => n >= 0 && n <= 100 },
+  'identity-number': isValidIdentityNumber,
+};
+
+function makeAjv(coerce: boolean) {
+  const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: true, allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+  addFormats.default(ajv);
+  for (const [name, format] of Object.entries(CONTRACT_FORMATS)) ajv.addFormat(name, format);
+  ajv.addKeyword({ keyword: 'example' });
+  return ajv;
+}
+
+export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password', 'req.body.refreshToken'] },
+    bodyLimit: 512 * 1024,
+    trustProxy: false,
+  });
+  // Bodies are checked strictly (a string is not a number); path and query strings are coerced.
+  const bodyAjv = makeAjv(false);
+  const paramAjv = makeAjv(true);
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : paramAjv).compile(schema));
+
+  await app.register(envelope);
+  await app.register(security, { corsOrigins: config.corsOrigins });
+  await app.register(rateLimit, { global: false });
+  await app.register(auth, { secret: config.jwtSecret, accessTokenSeconds: config.accessTokenSeconds });
+  await registerRoutes(app, {
+    crud: { pool: database.pool, encryptionKey: config.encryptionKey, hooks: domainHooks },
+    auth: { pool: database.pool, signAccessToken: (payload) => app.jwt.sign(payload), refreshTokenDays: config.refreshTokenDays },
+    authRateLimit: config.authRateLimit,
+  });
+  app.get('/api/v1/openapi.json', { schema: { hide: true } as object }, async () => (await import('../../generated/openapi.json', { with: { type: 'json' } })).default);
+  await app.register(staticApp, { root: config.staticRoot });
+  return app;
+}

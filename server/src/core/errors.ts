@@ -1,0 +1,56 @@
+// Every failure the API answers is an HttpError: a status, a translation key (the Translates code
+// the browser shows) and the Turkish message for clients that do not translate.
+export interface FieldError {
+  field: string;
+  code: string;
+  message: string;
+  params?: Record<string, unknown>;
+}
+
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly params?: Record<string, unknown>;
+  readonly fields?: FieldError[];
+  readonly current?: Record<string, unknown>;
+  constructor(status: number, code: string, message: string, extra: { params?: Record<string, unknown>; fields?: FieldError[]; current?: Record<string, unknown> } = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.params = extra.params;
+    this.fields = extra.fields;
+    this.current = extra.current;
+  }
+}
+
+/** Turkish messages of the validation keys; `{field}` is the property, the browser puts the label in its place. */
+const VALIDATION_MESSAGES: Record<string, string> = {
+  required: '{field} zorunludur.',
+  minimum: '{field} en az {min} olmalı.',
+  exclusiveMinimum: '{field} {min} değerinden büyük olmalı.',
+  maximum: '{field} en fazla {max} olmalı.',
+  minLength: '{field} en az {min} karakter olmalı.',
+  maxLength: '{field} en fazla {max} karakter olmalı.',
+  pattern: '{field} geçerli biçimde değil.',
+  format: '{field} geçerli biçimde değil.',
+  type: '{field} geçerli bir değer değil.',
+  enum: '{field} izin verilen değerlerden biri olmalı.',
+  unique: '{field} zaten kullanılıyor.',
+  lookupNotFound: '{field} için seçilen kayıt bulunamadı.',
+  unknownColumn: '{field} bilinmeyen bir sütun.',
+  matchMode: '{field} için bu eşleşme türü kullanılamaz.',
+  filterValue: '{field} için filtre değeri geçersiz.',
+  invalid: '{field} geçersiz.',
+};
+
+export function fieldError(field: string, rule: string, params: Record<string, unknown> = {}): FieldError {
+  const template = VALIDATION_MESSAGES[rule] ?? VALIDATION_MESSAGES.invalid;
+  const message = template.replace(/\{(\w+)\}/g, (_, k: string) => (k === 'field' ? field : String(params[k] ?? '')));
+  return { field, code: `validation.${rule in VALIDATION_MESSAGES ? rule : 'invalid'}`, message, ...(Object.keys(params).length ? { params } : {}) };
+}
+
+export const badRequest = (fields: FieldError[]) =>
+  new HttpError(400, 'error.validation', fields.map((f) => f.message).join(' '), { fields });
+export const notFound = () => new HttpError(404, 'error.notFound', 'Kayıt bulunamadı.');
+export const unauthorized = (code = 'error.unauthorized', message = 'Oturumunuz sona erdi, lütfen yeniden giriş yapın.') => new HttpError(401, code, message);
+export const forbidden = (claim: string) => new HttpError(403, 'error.forbidden', 'Bu işlem için yetkiniz yok.', { params: { claim } });

@@ -1,0 +1,55 @@
+// The entity metadata generated from the contract, typed, with the lookups the engine needs.
+import entitiesJson from '../../../generated/server/entities.json' with { type: 'json' };
+
+export type FieldKind = 'integer' | 'number' | 'boolean' | 'text' | 'date' | 'datetime' | 'money' | 'decimal' | 'uuid' | 'json';
+
+export interface FieldMeta {
+  name: string;
+  column: string;
+  kind: FieldKind;
+  nullable: boolean;
+  required: boolean;
+  readOnly: boolean;
+  writeOnly: boolean;
+  secret?: 'hash' | 'encrypt';
+  computed: boolean;
+  lookup?: string;
+  enum?: (string | number)[];
+  format?: string;
+  payloadName: string;
+  label: string;
+  minimum?: string;
+  exclusiveMinimum?: string;
+  maximum?: string;
+}
+
+export interface EntityMeta {
+  name: string;
+  plural: string;
+  table: string;
+  claims: string;
+  label: string;
+  display: string;
+  search: string[];
+  sort: string[];
+  operations: Record<string, "list" | "page" | "get" | "create" | "update" | "delete">; // operationId → kind
+  idPayloadName: string;
+  fields: FieldMeta[];
+  uniqueConstraints: Record<string, string[]>;
+  referencedBy: { entity: string; label: string; field: string; constraint: string }[];
+  foreignKeys: Record<string, { field: string; entity: string; label: string }>;
+}
+
+export const entities = entitiesJson as unknown as EntityMeta[];
+export const entityByName = new Map(entities.map((e) => [e.name, e]));
+
+/** A SQL identifier from metadata (never from a request): quoted for safety all the same. */
+export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Fields a client may read, filter and sort by: everything but secrets. */
+export const readableFields = (e: EntityMeta) => e.fields.filter((f) => !f.writeOnly);
+
+/** `SELECT` list of an entity's readable columns, aliased to their contract names. */
+export function selectList(e: EntityMeta, alias = 't'): string {
+  return readableFields(e).map((f) => `${alias}.${ident(f.column)} AS ${ident(f.name)}`).join(', ');
+}

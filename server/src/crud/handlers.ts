@@ -1,0 +1,194 @@
+// The generic CRUD of every entity: read one or all, create, update with optimistic concurrency,
+// delete. Database refusals become the contract's answers: a unique clash or a delete of a
+// referenced row is a 409 naming the field or the referencing entity; a dangling reference a 400.
+import type pg from 'pg';
+import { HttpError, badRequest, fieldError, notFound, type FieldError } from '../core/errors.ts';
+import { inTransaction } from '../db/client.ts';
+import { type EntityMeta, type FieldMeta, entityByName, ident } from './entities.ts';
+import { lookupsSelect } from './lookups.ts';
+import { encryptSecret, hashPassword } from './secrets.ts';
+
+/** Entity rules that are not plain CRUD run inside the write's database transaction. */
+export interface WriteContext {
+  client: pg.PoolClient;
+  entity: EntityMeta;
+  values: Record<string, unknown>; // contract names → values about to be written; hooks may change them
+  id?: number; // on update
+  userId?: number;
+}
+export interface EntityHooks {
+  beforeWrite?(ctx: WriteContext): Promise<void>;
+  afterWrite?(ctx: WriteContext & { row: Record<string, unknown> }): Promise<void>;
+  beforeDelete?(ctx: { client: pg.PoolClient; entity: EntityMeta; id: number }): Promise<void>;
+}
+
+export interface CrudDeps {
+  pool: pg.Pool;
+  encryptionKey: Buffer;
+  hooks: Record<string, EntityHooks>;
+}
+
+const LIST_LIMIT = 10_000;
+
+function orderOf(e: EntityMeta): string {
+  const terms = e.sort.map((s) => {
+    const f = e.fields.find((x) => x.name === s.replace(/^-/, ''))!;
+    return `t.${ident(f.column)} ${s.startsWith('-') ? 'DESC' : 'ASC'}`;
+  });
+  return `ORDER BY ${[...terms, 't."id" ASC'].join(', ')}`;
+}
+
+export async function listAll(d: CrudDeps, e: EntityMeta) {
+  const { rows } = await d.pool.query(`SELECT ${lookupsSelect(e)} FROM ${ident(e.table)} t ${orderOf(e)} LIMIT ${LIST_LIMIT}`);
+  return rows;
+}
+
+async function readRow(db: pg.Pool | pg.PoolClient, e: EntityMeta, id: number) {
+  const { rows } = await db.query(`SELECT ${lookupsSelect(e)} FROM ${ident(e.table)} t WHERE t."id" = $1`, [id]);
+  return rows[0] as Record<string, unknown> | undefined;
+}
+
+export async function getOne(d: CrudDeps, e: EntityMeta, id: number) {
+  const row = await readRow(d.pool, e, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+const cents = (s: string) => {
+  const [whole, frac = ''] = s.replace('-', '').split('.');
+  const v = BigInt(whole) * 100n + BigInt((frac + '00').slice(0, 2));
+  return s.startsWith('-') ? -v : v;
+};
+
+/** Rules the contract's JSON Schema cannot state: bounds of money strings. */
+function checkValue(f: FieldMeta, v: unknown, errors: FieldError[]) {
+  if (typeof v !== 'string' || f.kind !== 'money') return;
+  if (f.minimum !== undefined && cents(v) < cents(f.minimum)) errors.push(fieldError(f.name, 'minimum', { min: f.minimum }));
+  if (f.exclusiveMinimum !== undefined && cents(v) <= cents(f.exclusiveMinimum)) errors.push(fieldError(f.name, 'exclusiveMinimum', { min: f.exclusiveMinimum }));
+  if (f.maximum !== undefined && cents(v) > cents(f.maximum)) errors.push(fieldError(f.name, 'maximum', { max: f.maximum }));
+}
+
+/** The body (payload names, already validated and trimmed) as contract names → values. */
+function writableValues(e: EntityMeta, body: Record<string, unknown>, mode: 'create' | 'update') {
+  const values: Record<string, unknown> = {};
+  const errors: FieldError[] = [];
+  for (const f of e.fields) {
+    if (f.readOnly || f.name === 'rowVersion') continue;
+    if (!(f.payloadName in body)) continue;
+    const v = body[f.payloadName];
+    if (f.secret && (v === undefined || v === null || v === '')) continue; // a secret left out keeps its value
+    if (f.format === 'email' && typeof v === 'string') values[f.name] = v.toLowerCase();
+    else values[f.name] = v;
+    checkValue(f, v, errors);
+  }
+  if (mode === 'create') {
+    for (const f of e.fields) if (f.required && values[f.name] === undefined) errors.push(fieldError(f.name, 'required'));
+  }
+  if (errors.length) throw badRequest(errors);
+  return values;
+}
+
+async function columnValues(d: CrudDeps, e: EntityMeta, values: Record<string, unknown>) {
+  const out: { column: string; value: unknown }[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    const f = e.fields.find((x) => x.name === name);
+    if (!f) throw new Error(`${e.name}: hook wrote unknown field ${name}`);
+    let v = value;
+    if (f.secret === 'hash' && typeof v === 'string') v = await hashPassword(v);
+    if (f.secret === 'encrypt' && typeof v === 'string') v = encryptSecret(d.encryptionKey, v);
+    if (f.kind === 'json' && v !== null && v !== undefined) v = JSON.stringify(v);
+    out.push({ column: f.column, value: v });
+  }
+  return out;
+}
+
+/** Maps the database's refusals to the contract's answers; anything else is rethrown. */
+export function translateDbError(e: EntityMeta, err: unknown): never {
+  const pgErr = err as { code?: string; constraint?: string; table?: string };
+  if (pgErr.code === '23505') {
+    const owner = [...entityByName.values()].find((x) => pgErr.constraint! in x.uniqueConstraints) ?? e;
+    const fields = owner.uniqueConstraints[pgErr.constraint!] ?? [];
+    throw new HttpError(409, 'error.conflict.unique', 'Bu değer zaten kullanılıyor.', {
+      fields: fields.map((f) => fieldError(f, 'unique')),
+      params: { fields },
+    });
+  }
+  if (pgErr.code === '23503') {
+    const own = e.foreignKeys[pgErr.constraint!];
+    if (own && pgErr.table === e.table) throw badRequest([fieldError(own.field, 'lookupNotFound')]);
+    const ref = e.referencedBy.find((r) => r.constraint === pgErr.constraint);
+    throw new HttpError(409, 'error.conflict.referenced', 'Bu kayıt başka kayıtlarda kullanıldığı için silinemez.', {
+      params: { referencedBy: ref ? [ref.label] : [], entity: ref?.entity },
+    });
+  }
+  if (pgErr.code === '23514' || pgErr.code === '23502' || pgErr.code?.startsWith('22')) {
+    throw new HttpError(400, 'error.validation', 'Girilen değerler geçersiz.');
+  }
+  throw err;
+}
+
+export async function create(d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, userId?: number) {
+  const values = writableValues(e, body, 'create');
+  const hooks = d.hooks[e.name] ?? {};
+  try {
+    return await inTransaction(d.pool, async (client) => {
+      const ctx: WriteContext = { client, entity: e, values, userId };
+      await hooks.beforeWrite?.(ctx);
+      const cols = await columnValues(d, e, ctx.values);
+      const sql = cols.length
+        ? `INSERT INTO ${ident(e.table)} (${cols.map((c) => ident(c.column)).join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`
+        : `INSERT INTO ${ident(e.table)} DEFAULT VALUES RETURNING id`;
+      const { rows } = await client.query(sql, cols.map((c) => c.value));
+      const row = (await readRow(client, e, rows[0].id))!;
+      await hooks.afterWrite?.({ ...ctx, row });
+      return hooks.afterWrite ? (await readRow(client, e, rows[0].id))! : row;
+    });
+  } catch (err) {
+    translateDbError(e, err);
+  }
+}
+
+export async function update(d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, userId?: number) {
+  const id = body[e.idPayloadName] as number;
+  const rowVersion = body.rowVersion as number;
+  const values = writableValues(e, body, 'update');
+  const hooks = d.hooks[e.name] ?? {};
+  try {
+    return await inTransaction(d.pool, async (client) => {
+      const ctx: WriteContext = { client, entity: e, values, id, userId };
+      await hooks.beforeWrite?.(ctx);
+      const cols = await columnValues(d, e, ctx.values);
+      const sets = [...cols.map((c, i) => `${ident(c.column)} = $${i + 3}`), '"row_version" = "row_version" + 1', '"updated_at" = now()'];
+      const { rows } = await client.query(
+        `UPDATE ${ident(e.table)} SET ${sets.join(', ')} WHERE "id" = $1 AND "row_version" = $2 RETURNING id`,
+        [id, rowVersion, ...cols.map((c) => c.value)],
+      );
+      if (!rows.length) {
+        const current = await readRow(client, e, id);
+        if (!current) throw notFound();
+        throw new HttpError(409, 'error.conflict.stale', 'Bu kayıt siz düzenlerken başka biri tarafından değiştirildi.', { current });
+      }
+      const row = (await readRow(client, e, id))!;
+      await hooks.afterWrite?.({ ...ctx, row });
+      return hooks.afterWrite ? (await readRow(client, e, id))! : row;
+    });
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    translateDbError(e, err);
+  }
+}
+
+export async function remove(d: CrudDeps, e: EntityMeta, id: number) {
+  const hooks = d.hooks[e.name] ?? {};
+  try {
+    return await inTransaction(d.pool, async (client) => {
+      await hooks.beforeDelete?.({ client, entity: e, id });
+      const { rowCount } = await client.query(`DELETE FROM ${ident(e.table)} WHERE "id" = $1`, [id]);
+      if (!rowCount) throw notFound();
+      return { id };
+    });
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    translateDbError(e, err);
+  }
+}

@@ -1,0 +1,261 @@
+// The generic paged list: filters with the 16 match modes joined by and/or, a global search,
+// multi-column sort with a stable id tiebreak, grouping with per-group counts, exact total.
+// Every column name is looked up in the entity's metadata (a whitelist); values are parameters.
+import type pg from 'pg';
+import { badRequest, fieldError, type FieldError } from '../core/errors.ts';
+import { type EntityMeta, type FieldMeta, ident, readableFields } from './entities.ts';
+import { lookupsSelect } from './lookups.ts';
+
+export const MATCH_MODES = ['startsWith', 'contains', 'notContains', 'endsWith', 'equals', 'notEquals', 'in', 'lt', 'lte', 'gt', 'gte', 'between', 'dateIs', 'dateIsNot', 'dateBefore', 'dateAfter'] as const;
+export type MatchMode = (typeof MATCH_MODES)[number];
+type Scalar = string | number | boolean | null;
+
+export interface PagedListRequest {
+  PageNumber?: number;
+  PageSize?: number;
+  FilterParam?: { ColumnName: string; FilterValue?: Scalar | Scalar[]; MatchMode?: MatchMode; Operator?: 'and' | 'or' }[];
+  SortingParams?: { ColumnName: string; SortOrder?: 1 | -1 }[];
+  GroupingColumns?: string[];
+  GlobalFilter?: string;
+}
+
+export interface Page {
+  data: Record<string, unknown>[];
+  totalCount: number;
+  pageNumber: number;
+  pageSize: number;
+  groups?: { key: Record<string, unknown>; count: number }[];
+}
+
+const TEXT_MODES: MatchMode[] = ['startsWith', 'contains', 'notContains', 'endsWith', 'equals', 'notEquals', 'in'];
+const ORDERED_MODES: MatchMode[] = ['equals', 'notEquals', 'in', 'lt', 'lte', 'gt', 'gte', 'between'];
+const DATE_MODES: MatchMode[] = [...ORDERED_MODES, 'dateIs', 'dateIsNot', 'dateBefore', 'dateAfter'];
+const MODES_BY_KIND: Record<FieldMeta['kind'], MatchMode[]> = {
+  text: TEXT_MODES,
+  uuid: ['equals', 'notEquals', 'in'],
+  integer: ORDERED_MODES,
+  number: ORDERED_MODES,
+  money: ORDERED_MODES,
+  decimal: ORDERED_MODES,
+  boolean: ['equals', 'notEquals'],
+  date: DATE_MODES,
+  datetime: DATE_MODES,
+  json: [],
+};
+const CAST: Record<FieldMeta['kind'], string> = {
+  text: 'text', uuid: 'uuid', integer: 'integer', number: 'double precision', money: 'numeric', decimal: 'numeric',
+  boolean: 'boolean', date: 'date', datetime: 'timestamptz', json: 'jsonb',
+};
+export const TIME_ZONE = 'Europe/Istanbul';
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const NUMERIC = /^-?\d{1,16}(\.\d{1,6})?$/;
+const dayInIstanbul = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Collects parameters and hands out their $n placeholders. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function findField(e: EntityMeta, name: unknown): FieldMeta | undefined {
+  if (typeof name !== 'string') return undefined;
+  const lower = name.toLowerCase();
+  return readableFields(e).find((f) => f.name.toLowerCase() === lower || f.payloadName.toLowerCase() === lower);
+}
+
+/** A filter value in the column's type, or undefined when it does not fit. */
+function coerce(f: FieldMeta, value: Scalar, dayWanted: boolean): Scalar | undefined {
+  if (value === null) return null;
+  if (dayWanted || f.kind === 'date') {
+    if (typeof value !== 'string') return undefined;
+    if (DAY.test(value)) return value;
+    const d = new Date(value);
+    if (Number.isNaN(d.getTime())) return undefined;
+    // A timestamp from a date picker means the day it falls on in Istanbul.
+    return dayWanted || f.kind === 'date' ? dayInIstanbul.format(d) : d.toISOString();
+  }
+  switch (f.kind) {
+    case 'integer': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      return typeof n === 'number' && Number.isSafeInteger(n) && Math.abs(n) <= 2147483647 ? n : undefined;
+    }
+    case 'number': case 'money': case 'decimal': {
+      const s = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+      return NUMERIC.test(s) && Number.isFinite(Number(s)) ? s : undefined;
+    }
+    case 'boolean':
+      if (typeof value === 'boolean') return value;
+      return value === 'true' ? true : value === 'false' ? false : undefined;
+    case 'datetime': {
+      if (typeof value !== 'string') return undefined;
+      const d = new Date(value);
+      return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+    }
+    case 'uuid':
+      return typeof value === 'string' && /^[0-9a-f-]{36}$/i.test(value) ? value : undefined;
+    default:
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+  }
+}
+
+/** One filter as a SQL condition, or null when it carries no value (a cleared filter). */
+function condition(f: FieldMeta, mode: MatchMode, raw: Scalar | Scalar[] | undefined, p: Params, errors: FieldError[]): string | null {
+  if (raw === undefined || raw === '' || (Array.isArray(raw) && raw.length === 0)) return null;
+  const col = `t.${ident(f.column)}`;
+  const bad = () => { errors.push(fieldError(f.name, 'filterValue', { matchMode: mode })); return null; };
+  const dayMode = mode.startsWith('date');
+  const one = (v: Scalar | Scalar[]) => (Array.isArray(v) ? undefined : coerce(f, v, dayMode));
+  const cast = (v: Scalar) => `${p.add(v)}::${CAST[f.kind]}`;
+
+  if (mode === 'in') {
+    if (!Array.isArray(raw)) return bad();
+    const values = raw.map((v) => coerce(f, v, false));
+    if (values.some((v) => v === undefined || v === null)) return bad();
+    if (f.kind === 'text') return `lower(${col}) = ANY(${p.add(values.map((v) => String(v).toLowerCase()))}::text[])`;
+    return `${col} = ANY(${p.add(values)}::${CAST[f.kind]}[])`;
+  }
+  if (mode === 'between') {
+    if (!Array.isArray(raw) || raw.length !== 2) return bad();
+    const [lo, hi] = raw.map((v) => (v === null || v === '' ? null : coerce(f, v, false)));
+    if (lo === undefined || hi === undefined) return bad();
+    if (lo === null && hi === null) return null;
+    const parts: string[] = [];
+    if (f.kind === 'datetime') {
+      // Whole calendar days in Istanbul when days are given, instants otherwise.
+      if (lo !== null) parts.push(`${col} >= ${typeof raw[0] === 'string' && DAY.test(raw[0]) ? dayStart(p.add(lo)) : cast(lo)}`);
+      if (hi !== null) parts.push(typeof raw[1] === 'string' && DAY.test(raw[1]) ? `${col} < ${dayStart(`(${p.add(hi)}::date + 1)`)}` : `${col} <= ${cast(hi)}`);
+    } else {
+      if (lo !== null) parts.push(`${col} >= ${cast(lo)}`);
+      if (hi !== null) parts.push(`${col} <= ${cast(hi)}`);
+    }
+    return parts.join(' AND ');
+  }
+  const v = one(raw);
+  if (v === undefined) return bad();
+  if (v === null) {
+    if (mode === 'equals') return `${col} IS NULL`;
+    if (mode === 'notEquals') return `${col} IS NOT NULL`;
+    return bad();
+  }
+  if (f.kind === 'text') {
+    const text = escapeLike(String(v));
+    switch (mode) {
+      case 'contains': return `${col} ILIKE ${p.add(`%${text}%`)}`;
+      case 'notContains': return `coalesce(${col}, '') NOT ILIKE ${p.add(`%${text}%`)}`;
+      case 'startsWith': return `${col} ILIKE ${p.add(`${text}%`)}`;
+      case 'endsWith': return `${col} ILIKE ${p.add(`%${text}`)}`;
+      case 'equals': return `${col} ILIKE ${p.add(text)}`;
+      case 'notEquals': return `coalesce(${col}, '') NOT ILIKE ${p.add(text)}`;
+    }
+  }
+  if (dayMode) {
+    if (f.kind === 'date') {
+      const day = `${p.add(v)}::date`;
+      return { dateIs: `${col} = ${day}`, dateIsNot: `${col} IS DISTINCT FROM ${day}`, dateBefore: `${col} < ${day}`, dateAfter: `${col} > ${day}` }[mode as 'dateIs'];
+    }
+    const start = p.add(v);
+    // Range conditions on the instant, so an index on the column serves them.
+    const from = dayStart(start);
+    const to = dayStart(`(${start}::date + 1)`);
+    switch (mode) {
+      case 'dateIs': return `(${col} >= ${from} AND ${col} < ${to})`;
+      case 'dateIsNot': return `(${col} IS NULL OR ${col} < ${from} OR ${col} >= ${to})`;
+      case 'dateBefore': return `${col} < ${from}`;
+      case 'dateAfter': return `${col} >= ${to}`;
+    }
+  }
+  const ops: Partial<Record<MatchMode, string>> = { equals: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' };
+  if (mode === 'notEquals') return `${col} IS DISTINCT FROM ${cast(v)}`;
+  return `${col} ${ops[mode]} ${cast(v)}`;
+}
+
+/** The instant a calendar day (a date parameter or expression) begins in Istanbul. */
+const dayStart = (dayExpr: string) => `((${dayExpr})::date::timestamp AT TIME ZONE '${TIME_ZONE}')`;
+
+export interface ListQuery {
+  where: string;
+  order: string;
+  params: Params;
+  groupFields: FieldMeta[];
+}
+
+export function buildListQuery(e: EntityMeta, req: PagedListRequest): ListQuery {
+  const errors: FieldError[] = [];
+  const p = new Params();
+  let where = '';
+  for (const filter of req.FilterParam ?? []) {
+    const f = findField(e, filter.ColumnName);
+    if (!f) { errors.push(fieldError(String(filter.ColumnName), 'unknownColumn')); continue; }
+    const mode = filter.MatchMode ?? (f.kind === 'text' ? 'contains' : 'equals');
+    if (!MODES_BY_KIND[f.kind].includes(mode)) { errors.push(fieldError(f.name, 'matchMode', { matchMode: mode })); continue; }
+    const sql = condition(f, mode, filter.FilterValue, p, errors);
+    if (!sql) continue;
+    // Filters join left to right: ((a AND b) OR c).
+    where = where ? `(${where}) ${filter.Operator === 'or' ? 'OR' : 'AND'} (${sql})` : `(${sql})`;
+  }
+  const search = req.GlobalFilter?.trim();
+  if (search) {
+    const like = p.add(`%${escapeLike(search)}%`);
+    const any = e.search.map((name) => `t.${ident(e.fields.find((f) => f.name === name)!.column)} ILIKE ${like}`).join(' OR ');
+    where = where ? `(${where}) AND (${any})` : `(${any})`;
+  }
+
+  const groupFields: FieldMeta[] = [];
+  for (const name of req.GroupingColumns ?? []) {
+    const f = findField(e, name);
+    if (!f) errors.push(fieldError(String(name), 'unknownColumn'));
+    else if (!groupFields.includes(f)) groupFields.push(f);
+  }
+  const sorts: { f: FieldMeta; desc: boolean }[] = [];
+  const requested = req.SortingParams?.length
+    ? req.SortingParams.map((s) => ({ name: s.ColumnName, desc: s.SortOrder === -1 }))
+    : e.sort.map((s) => ({ name: s.replace(/^-/, ''), desc: s.startsWith('-') }));
+  for (const s of requested) {
+    const f = findField(e, s.name);
+    if (!f) errors.push(fieldError(String(s.name), 'unknownColumn'));
+    else if (f.kind === 'json') errors.push(fieldError(f.name, 'invalid'));
+    else sorts.push({ f, desc: s.desc });
+  }
+  if (errors.length) throw badRequest(errors);
+
+  const terms: string[] = [];
+  const seen = new Set<string>();
+  const push = (f: FieldMeta, desc: boolean) => {
+    if (seen.has(f.name)) return;
+    seen.add(f.name);
+    terms.push(`t.${ident(f.column)} ${desc ? 'DESC' : 'ASC'}`);
+  };
+  for (const g of groupFields) push(g, sorts.find((s) => s.f === g)?.desc ?? false);
+  for (const s of sorts) push(s.f, s.desc);
+  push(e.fields.find((f) => f.name === 'id')!, false); // stable order between equal rows
+  return { where: where ? `WHERE ${where}` : '', order: `ORDER BY ${terms.join(', ')}`, params: p, groupFields };
+}
+
+export async function listPage(pool: pg.Pool, e: EntityMeta, req: PagedListRequest): Promise<Page> {
+  const pageSize = req.PageSize ?? 20;
+  const pageNumber = req.PageNumber ?? 1;
+  const q = buildListQuery(e, req);
+  const params = q.params.values;
+  const from = `FROM ${ident(e.table)} t ${q.where}`;
+  const rowsSql = `SELECT ${lookupsSelect(e)} FROM (SELECT t.* ${from} ${q.order} LIMIT ${pageSize} OFFSET ${(pageNumber - 1) * pageSize}) t ${q.order}`;
+  const groupCols = q.groupFields.map((f) => `t.${ident(f.column)}`);
+  const [rows, count, groups] = await Promise.all([
+    pool.query(rowsSql, params),
+    pool.query(`SELECT count(*) AS n ${from}`, params),
+    groupCols.length
+      ? pool.query(`SELECT ${q.groupFields.map((f) => `t.${ident(f.column)} AS ${ident(f.name)}`).join(', ')}, count(*) AS n ${from} GROUP BY ${groupCols.join(', ')} ORDER BY ${groupCols.join(', ')} LIMIT 1000`, params)
+      : undefined,
+  ]);
+  return {
+    data: rows.rows,
+    totalCount: count.rows[0].n,
+    pageNumber,
+    pageSize,
+    ...(groups ? { groups: groups.rows.map(({ n, ...key }) => ({ key, count: n })) } : {}),
+  };
+}

@@ -1,0 +1,23 @@
+// Tables of the server's own that the contract does not expose as entities.
+import { foreignKey, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../../../generated/server/schema.ts';
+
+/**
+ * Refresh tokens: opaque, stored as a SHA-256 hash, spent on use (rotation). Tokens issued from
+ * one sign-in share a family; presenting a spent token again revokes the whole family.
+ */
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').notNull(),
+  familyId: uuid('family_id').notNull(),
+  tokenHash: text('token_hash').notNull().unique('uq_refresh_tokens__token_hash'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  spentAt: timestamp('spent_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  // A user's tokens go with the user: they are credentials, not business records.
+  foreignKey({ name: 'fk_refresh_tokens__user_id', columns: [t.userId], foreignColumns: [users.id] }).onDelete('cascade'),
+  index('ix_refresh_tokens__family_id').on(t.familyId),
+  index('ix_refresh_tokens__user_id').on(t.userId),
+]);

@@ -1,0 +1,141 @@
+// Sign-in, registration, refresh-token rotation and sign-out.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { HttpError, fieldError } from '../core/errors.ts';
+import { hashPassword, verifyPassword } from '../crud/secrets.ts';
+import { inTransaction } from '../db/client.ts';
+import type { AccessTokenPayload } from '../plugins/auth.ts';
+
+export interface AuthDeps {
+  pool: pg.Pool;
+  signAccessToken(payload: AccessTokenPayload): string;
+  refreshTokenDays: number;
+}
+
+interface UserRow {
+  id: number;
+  guid: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  status: string;
+  passwordHash: string | null;
+}
+
+const USER_COLUMNS = 'id, guid, email, first_name AS "firstName", last_name AS "lastName", status, password_hash AS "passwordHash"';
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+// Verifying against this keeps a wrong email as slow as a wrong password (no email probing).
+const DUMMY_HASH = await hashPassword(randomBytes(16).toString('hex'));
+
+const wrongCredentials = () => new HttpError(401, 'error.auth.invalidCredentials', 'E-posta veya şifre hatalı.');
+const invalidRefresh = () => new HttpError(400, 'error.auth.invalidRefreshToken', 'Oturum yenilenemedi, lütfen yeniden giriş yapın.');
+
+/** Own claims ∪ the claims of the user's groups. */
+export async function effectiveClaims(db: pg.Pool | pg.PoolClient, userId: number): Promise<string[]> {
+  const { rows } = await db.query(
+    `SELECT oc.name FROM operation_claims oc WHERE oc.id IN (
+       SELECT uc.operation_claim_id FROM user_claims uc WHERE uc.user_id = $1
+       UNION
+       SELECT gc.operation_claim_id FROM group_claims gc JOIN user_groups ug ON ug.group_id = gc.group_id WHERE ug.user_id = $1)
+     ORDER BY oc.name`,
+    [userId],
+  );
+  return rows.map((r) => r.name as string);
+}
+
+async function issueRefreshToken(db: pg.Pool | pg.PoolClient, d: AuthDeps, userId: number, familyId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query(
+    `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at) VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
+    [userId, familyId, sha256(token), d.refreshTokenDays],
+  );
+  return token;
+}
+
+async function session(db: pg.Pool | pg.PoolClient, d: AuthDeps, user: UserRow, familyId: string) {
+  const claims = await effectiveClaims(db, user.id);
+  const token = d.signAccessToken({ sub: String(user.id), guid: user.guid, email: user.email, claims });
+  const refreshToken = await issueRefreshToken(db, d, user.id, familyId);
+  return {
+    token,
+    refreshToken,
+    claims,
+    userInfo: {
+      isGuest: claims.length === 0,
+      userInfo: { guid: user.guid, email: user.email, firstName: user.firstName, lastName: user.lastName },
+    },
+  };
+}
+
+export async function login(d: AuthDeps, body: { email: string; password: string }) {
+  const { rows } = await d.pool.query(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [body.email.trim().toLowerCase()]);
+  const user = rows[0] as UserRow | undefined;
+  const valid = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, body.password).catch(() => false);
+  if (!user || !user.passwordHash || !valid) throw wrongCredentials();
+  if (user.status !== 'active') {
+    throw new HttpError(401, `error.auth.${user.status === 'locked' ? 'locked' : 'passive'}`,
+      user.status === 'locked' ? 'Hesabınız kilitlendi, lütfen yöneticinize başvurun.' : 'Hesabınız pasif durumda, lütfen yöneticinize başvurun.');
+  }
+  await d.pool.query('UPDATE users SET last_login_at = now() WHERE id = $1', [user.id]);
+  return session(d.pool, d, user, randomUUID());
+}
+
+export async function register(d: AuthDeps, body: { email: string; password: string; firstName: string; lastName: string; phoneNumber?: string }) {
+  const email = body.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(body.password);
+  try {
+    const { rows } = await d.pool.query(
+      `INSERT INTO users (email, first_name, last_name, phone_number, password_hash, status)
+       VALUES ($1, $2, $3, $4, $5, 'active') RETURNING ${USER_COLUMNS}`,
+      [email, body.firstName.trim(), body.lastName.trim(), body.phoneNumber?.trim() || null, passwordHash],
+    );
+    return session(d.pool, d, rows[0] as UserRow, randomUUID());
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505') {
+      throw new HttpError(409, 'error.conflict.unique', 'Bu e-posta adresi zaten kayıtlı.', { fields: [fieldError('email', 'unique')] });
+    }
+    throw err;
+  }
+}
+
+export async function refresh(d: AuthDeps, body: { refreshToken: string }) {
+  const hash = sha256(body.refreshToken);
+  return inTransaction(d.pool, async (client) => {
+    // Spend the token atomically: of two concurrent uses, only one gets a row back.
+    const spent = await client.query(
+      `UPDATE refresh_tokens SET spent_at = now()
+       WHERE token_hash = $1 AND spent_at IS NULL AND revoked_at IS NULL AND expires_at > now()
+       RETURNING user_id, family_id`,
+      [hash],
+    );
+    if (!spent.rows.length) {
+      // A spent token presented again means it was copied: revoke its whole family.
+      const reused = await client.query('SELECT family_id FROM refresh_tokens WHERE token_hash = $1 AND spent_at IS NOT NULL', [hash]);
+      if (reused.rows.length) {
+        await client.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [reused.rows[0].family_id]);
+        return { revoked: true as const };
+      }
+      throw invalidRefresh();
+    }
+    const { user_id: userId, family_id: familyId } = spent.rows[0];
+    const { rows } = await client.query(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [userId]);
+    const user = rows[0] as UserRow | undefined;
+    if (!user || user.status !== 'active') throw invalidRefresh();
+    const s = await session(client, d, user, familyId);
+    return { revoked: false as const, data: { token: s.token, refreshToken: s.refreshToken } };
+  }).then((result) => {
+    // The revocation must be committed before the refusal is answered.
+    if (result.revoked) throw invalidRefresh();
+    return { data: result.data };
+  });
+}
+
+export async function logout(d: AuthDeps, body: { refreshToken: string }) {
+  await d.pool.query(
+    `UPDATE refresh_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)`,
+    [sha256(body.refreshToken)],
+  );
+  return null;
+}
+
+

@@ -1,0 +1,100 @@
+// Every route comes from the contract (generated/openapi.json) through fastify-openapi-glue: it
+// validates requests and serialises answers by the contract's schemas. Here each operationId is
+// resolved to its handler: the generic CRUD engine for entity operations, a domain function for
+// the rest. An operation without a handler stops the server at start.
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import contract from '../../generated/openapi.json' with { type: 'json' };
+import { entities, type EntityMeta } from './crud/entities.ts';
+import { type CrudDeps, create, getOne, listAll, remove, update } from './crud/handlers.ts';
+import { listPage, type PagedListRequest } from './crud/list.ts';
+import { ok } from './plugins/envelope.ts';
+import * as auth from './domain/auth.ts';
+import { messagesOf, translateDtos } from './domain/translates.ts';
+
+type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+type Route = Handler | Partial<RouteOptions>;
+
+export interface RouteDeps {
+  crud: CrudDeps;
+  auth: auth.AuthDeps;
+  authRateLimit: number;
+}
+
+/** The contract without `x-` keys inside schemas (the validator is strict); operations keep theirs. */
+export function contractForServer(): Record<string, unknown> {
+  const strip = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(strip);
+    if (!node || typeof node !== 'object') return node;
+    return Object.fromEntries(Object.entries(node).filter(([k]) => !k.startsWith('x-')).map(([k, v]) => [k, strip(v)]));
+  };
+  const doc = structuredClone(contract) as Record<string, any>;
+  doc.components.schemas = strip(doc.components.schemas);
+  for (const item of Object.values<Record<string, any>>(doc.paths)) {
+    for (const op of Object.values<Record<string, any>>(item)) {
+      if (op.requestBody) op.requestBody = strip(op.requestBody);
+      if (op.parameters) op.parameters = strip(op.parameters);
+    }
+  }
+  return doc;
+}
+
+const userId = (request: FastifyRequest) => (request.user ? Number(request.user.sub) : undefined);
+
+/** Trims every text property of an entity body but secrets, before validation. */
+function trimmer(e: EntityMeta) {
+  const secrets = new Set(e.fields.filter((f) => f.secret).map((f) => f.payloadName));
+  return async (request: FastifyRequest) => {
+    const body = request.body as Record<string, unknown> | undefined;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+    for (const [k, v] of Object.entries(body)) if (typeof v === 'string' && !secrets.has(k)) body[k] = v.trim();
+  };
+}
+
+function entityRoutes(d: CrudDeps): Record<string, Route> {
+  const routes: Record<string, Route> = {};
+  for (const e of entities) {
+    for (const [operationId, kind] of Object.entries(e.operations)) {
+      const id = (r: FastifyRequest) => (r.params as { id: number }).id;
+      const body = (r: FastifyRequest) => r.body as Record<string, unknown>;
+      const handler: Handler = {
+        list: async () => ok(await listAll(d, e)),
+        page: async (r: FastifyRequest) => ok(await listPage(d.pool, e, r.body as PagedListRequest)),
+        get: async (r: FastifyRequest) => ok(await getOne(d, e, id(r))),
+        create: async (r: FastifyRequest) => ok(await create(d, e, body(r), userId(r))),
+        update: async (r: FastifyRequest) => ok(await update(d, e, body(r), userId(r))),
+        delete: async (r: FastifyRequest) => ok(await remove(d, e, id(r))),
+      }[kind];
+      routes[operationId] = kind === 'create' || kind === 'update' ? { handler, preValidation: trimmer(e) } : handler;
+    }
+  }
+  return routes;
+}
+
+function domainRoutes(d: RouteDeps): Record<string, Route> {
+  const limited = (handler: Handler): Partial<RouteOptions> => ({
+    handler,
+    config: { rateLimit: { max: d.authRateLimit, timeWindow: '1 minute' } },
+  });
+  return {
+    login: limited(async (r) => ok(await auth.login(d.auth, r.body as { email: string; password: string }))),
+    register: limited(async (r) => ok(await auth.register(d.auth, r.body as Parameters<typeof auth.register>[1]))),
+    refreshToken: limited(async (r) => ok(await auth.refresh(d.auth, r.body as { refreshToken: string }))),
+    logout: async (r) => ok(await auth.logout(d.auth, r.body as { refreshToken: string })),
+    getTranslationsByLanguage: async (r) => ok(await messagesOf(d.crud.pool, (r.params as { code: string }).code)),
+    getTranslateDtos: async () => ok(await translateDtos(d.crud.pool)),
+  };
+}
+
+export async function registerRoutes(app: FastifyInstance, d: RouteDeps) {
+  const routes = { ...entityRoutes(d.crud), ...domainRoutes(d) };
+  await app.register(openapiGlue, {
+    specification: contractForServer(),
+    prefix: 'api/v1',
+    operationResolver: (operationId: string) => {
+      const route = routes[operationId];
+      if (!route) throw new Error(`operation ${operationId} of the contract has no handler`);
+      return route as RouteOptions;
+    },
+  });
+}

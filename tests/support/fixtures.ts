@@ -1,0 +1,126 @@
+// Valid rows for any entity, made from the contract alone: so a new entity is covered by the
+// contract-driven tests with no new test code. Deterministic (seeded), unique where it must be.
+import { createRequire } from 'node:module';
+import contract from '../../generated/openapi.json' with { type: 'json' };
+import type { FastifyInstance } from 'fastify';
+import { call } from './app.ts';
+
+type Schema = Record<string, any>;
+// randexp is CommonJS whose typings claim an ES default export; require it as it is.
+const RandExp = createRequire(import.meta.url)('randexp') as typeof import('randexp').default;
+export const schemas = (contract as Schema).components.schemas as Record<string, Schema>;
+
+export interface EntityInfo {
+  name: string;
+  plural: string;
+  claims: string;
+  operations: string[];
+  idPayloadName: string;
+}
+
+export const entityInfos: EntityInfo[] = Object.entries(schemas)
+  .filter(([, s]) => s['x-entity'])
+  .map(([name, s]) => ({
+    name,
+    plural: s['x-entity'].plural,
+    claims: s['x-entity'].claims ?? s['x-entity'].plural,
+    operations: s['x-entity'].operations ?? ['list', 'page', 'get', 'create', 'update', 'delete'],
+    idPayloadName: s['x-entity'].idPayloadName ?? 'id',
+  }));
+export const entityInfo = (name: string) => entityInfos.find((e) => e.name === name)!;
+
+let seed = 20260527;
+export function random(): number {
+  // mulberry32
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+let counter = 0;
+const unique = () => `${(++counter).toString(36)}${Math.floor(random() * 1e6).toString(36)}`;
+
+export function validTckn(): string {
+  const d = [1 + Math.floor(random() * 9), ...Array.from({ length: 8 }, () => Math.floor(random() * 10))];
+  const d10 = ((((d[0] + d[2] + d[4] + d[6] + d[8]) * 7 - (d[1] + d[3] + d[5] + d[7])) % 10) + 10) % 10;
+  const d11 = (d.reduce((a, b) => a + b, 0) + d10) % 10;
+  return [...d, d10, d11].join('');
+}
+
+/** A valid value for one property schema; lookups are resolved by `ref`. */
+export async function valueFor(s: Schema, ref: (entity: string) => Promise<number | null>): Promise<unknown> {
+  if (s['x-lookup']) return ref(s['x-lookup']);
+  if (s.enum) return s.default ?? s.enum.find((v: unknown) => v !== null);
+  const types: string[] = Array.isArray(s.type) ? s.type : [s.type];
+  const type = types.find((t) => t !== 'null');
+  if (type === 'boolean') return s.default ?? true;
+  if (type === 'integer') return Math.max(s.minimum ?? 1, Math.min(s.maximum ?? 1000, (s.minimum ?? 0) + 1 + Math.floor(random() * 5)));
+  if (type === 'number') return s.minimum !== undefined && s.maximum !== undefined ? (s.minimum + s.maximum) / 2 : 10;
+  if (type === 'object') return {};
+  if (type === 'array') return [];
+  switch (s.format) {
+    case 'date': return '2026-05-27';
+    case 'date-time': return '2026-05-27T09:30:00.000Z';
+    case 'email': return `user-${unique()}@example.com`;
+    case 'uuid': return crypto.randomUUID();
+    case 'money': return '1250.50';
+    case 'decimal': return '412.500';
+    case 'color': return '#10b981';
+    case 'phone': return `+90 5${Math.floor(random() * 1e9).toString().padStart(9, '0')}`;
+    case 'identity-number': return validTckn();
+  }
+  if (s.pattern) {
+    const gen = new RandExp(s.pattern);
+    gen.max = 4;
+    gen.randInt = (a: number, b: number) => a + Math.floor(random() * (b - a + 1));
+    for (let i = 0; i < 50; i++) {
+      const v = gen.gen();
+      if (v.length >= (s.minLength ?? 0) && v.length <= (s.maxLength ?? 1e9)) return v;
+    }
+    throw new Error(`cannot make a value for pattern ${s.pattern}`);
+  }
+  const text = `Test ${unique()} Çağrı`;
+  const max = s.maxLength ?? 100;
+  return text.length > max ? text.slice(text.length - max) : text.padEnd(s.minLength ?? 0, 'x');
+}
+
+/** Creates rows through the API, making the rows they reference first (once per entity). */
+export class RowFactory {
+  private readonly made = new Map<string, number>();
+  private readonly app: FastifyInstance;
+  private readonly token: string;
+  constructor(app: FastifyInstance, token: string) {
+    this.app = app;
+    this.token = token;
+  }
+
+  /** A create body for the entity, in the contract's payload names. */
+  async body(name: string): Promise<Record<string, unknown>> {
+    const create = schemas[`${name}Create`];
+    const out: Record<string, unknown> = {};
+    for (const [prop, s] of Object.entries<Schema>(create.properties)) {
+      out[prop] = await valueFor(s, async (target) => (target === name ? null : this.idOf(target)));
+    }
+    return out;
+  }
+
+  /** The id of a row of the entity: an existing one where the entity is read-only, else a new one. */
+  async idOf(name: string): Promise<number> {
+    const known = this.made.get(name);
+    if (known) return known;
+    const info = entityInfo(name);
+    let id: number;
+    if (!info.operations.includes('create')) {
+      const list = await call(this.app, this.token, 'GET', info.plural);
+      id = list.body.data[0]?.id;
+      if (!id) throw new Error(`no ${name} row to reference`);
+    } else {
+      const res = await call(this.app, this.token, 'POST', info.plural, await this.body(name));
+      if (res.status !== 200) throw new Error(`creating ${name} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      id = res.body.data.id;
+    }
+    this.made.set(name, id);
+    return id;
+  }
+}
