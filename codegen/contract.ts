@@ -1,6 +1,6 @@
 // Expands the contract source into the full OpenAPI 3.1 document: every entity gets its row,
 // create and update schemas, its envelopes and its six standard operations (openapi/README.md).
-import type { ContractSource, EntityModel, FieldModel, JsonSchema, Operation } from './model.ts';
+import { INT4_MAX, type ContractSource, type EntityModel, type FieldModel, type JsonSchema, type Operation } from './model.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errors = (...codes: string[]) =>
@@ -33,8 +33,8 @@ function writeSchema(e: EntityModel, mode: 'create' | 'update'): JsonSchema {
   const properties: JsonSchema = {};
   const required: string[] = [];
   if (mode === 'update') {
-    properties[e.idPayloadName] = { type: 'integer', minimum: 1, description: 'The row to update.' };
-    properties.rowVersion = { type: 'integer', minimum: 1, description: 'The version the edit started from; a stale one is a 409.' };
+    properties[e.idPayloadName] = { type: 'integer', minimum: 1, maximum: INT4_MAX, description: 'The row to update.' };
+    properties.rowVersion = { type: 'integer', minimum: 1, maximum: INT4_MAX, description: 'The version the edit started from; a stale one is a 409.' };
     required.push(e.idPayloadName, 'rowVersion');
   }
   for (const f of e.fields.filter(writable)) {
@@ -108,7 +108,7 @@ export function buildOpenApi(src: ContractSource): JsonSchema {
         operationId: s.id,
         summary: s.summary,
         'x-claim': `${e.claims}.${s.action}`,
-        ...(s.idParam ? { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }] } : {}),
+        ...(s.idParam ? { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: INT4_MAX } }] } : {}),
         ...(s.body ? { requestBody: { required: true, content: json(ref(s.body)) } } : {}),
         responses: { '200': { description: 'Done.', content: json(ref(s.answer)) }, ...errors(...s.errs) },
       };

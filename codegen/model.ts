@@ -7,6 +7,8 @@ import { parse } from 'yaml';
 
 export type JsonSchema = Record<string, any>;
 
+export const INT4_MAX = 2147483647;
+
 export type Operation = 'list' | 'page' | 'get' | 'create' | 'update' | 'delete';
 export const ALL_OPERATIONS: Operation[] = ['list', 'page', 'get', 'create', 'update', 'delete'];
 
@@ -87,7 +89,7 @@ function standardFields(camel: string): FieldModel[] {
     { ...base, name: 'id', column: 'id', kind: 'integer', readOnly: true, payloadName: 'id', label: `field.${camel}.id`, schema: { type: 'integer', readOnly: true } },
     { ...base, name: 'createdAt', column: 'created_at', kind: 'datetime', readOnly: true, payloadName: 'createdAt', label: 'field.common.createdAt', format: 'date-time', schema: { type: 'string', format: 'date-time', readOnly: true } },
     { ...base, name: 'updatedAt', column: 'updated_at', kind: 'datetime', readOnly: true, payloadName: 'updatedAt', label: 'field.common.updatedAt', format: 'date-time', schema: { type: 'string', format: 'date-time', readOnly: true } },
-    { ...base, name: 'rowVersion', column: 'row_version', kind: 'integer', readOnly: false, payloadName: 'rowVersion', label: 'field.common.rowVersion', schema: { type: 'integer', minimum: 1 } },
+    { ...base, name: 'rowVersion', column: 'row_version', kind: 'integer', readOnly: false, payloadName: 'rowVersion', label: 'field.common.rowVersion', schema: { type: 'integer', minimum: 1, maximum: INT4_MAX } },
   ];
 }
 
@@ -104,6 +106,8 @@ function entityModel(name: string, schema: JsonSchema): EntityModel {
     const types: string[] = Array.isArray(s.type) ? s.type : [s.type];
     const secret = s['x-secret'];
     if (secret && !s.writeOnly) throw new Error(`${name}.${prop}: x-secret needs writeOnly`);
+    // Integers are PostgreSQL `integer`: the contract says so, so an out-of-range value is a 400.
+    if (kindOf(`${name}.${prop}`, s) === 'integer') s.maximum ??= INT4_MAX;
     fields.push({
       name: prop,
       column: secret === 'hash' ? `${snake(prop)}_hash` : secret === 'encrypt' ? `${snake(prop)}_enc` : snake(prop),

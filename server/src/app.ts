@@ -42,6 +42,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const paramAjv = makeAjv(true);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : paramAjv).compile(schema));
 
+  // The API speaks JSON only: any other body is a 415, never a string reaching a handler.
+  app.removeContentTypeParser('text/plain');
   await app.register(envelope);
   await app.register(security, { corsOrigins: config.corsOrigins });
   await app.register(rateLimit, { global: false });

@@ -43,9 +43,9 @@ if (config.encryptionKey.length !== 32) throw new Error('ENCRYPTION_KEY must be 
 const embedded = env.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir, log: () => {} });
 const database = connectDatabase(env.DATABASE_URL ?? embedded!.url, Number(env.DATABASE_POOL_SIZE ?? 20));
 await runMigrations(database.db);
-await seedReference(database.pool);
+await seedReference(database.pool, { encryptionKey: config.encryptionKey });
 const admin = await ensureFirstAdmin(database.pool, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
-if (env.SEED_DEMO !== 'false') await seedDemo(database.pool);
+if (env.SEED_DEMO !== 'false') await seedDemo(database.pool, { encryptionKey: config.encryptionKey });
 
 const app = await buildApp(config, database);
 await app.listen({ port: config.port, host: config.host });

@@ -9,6 +9,7 @@ import { entities, type EntityMeta } from './crud/entities.ts';
 import { type CrudDeps, create, getOne, listAll, remove, update } from './crud/handlers.ts';
 import { listPage, type PagedListRequest } from './crud/list.ts';
 import { ok } from './plugins/envelope.ts';
+import { badRequest, fieldError } from './core/errors.ts';
 import * as auth from './domain/auth.ts';
 import { messagesOf, translateDtos } from './domain/translates.ts';
 
@@ -86,6 +87,19 @@ function domainRoutes(d: RouteDeps): Record<string, Route> {
   };
 }
 
+/** Operations that take a JSON body: one must be there (the validator skips a missing body). */
+const withBody = new Set(
+  Object.values(contract.paths as Record<string, Record<string, { operationId?: string; requestBody?: unknown }>>)
+    .flatMap((item) => Object.values(item))
+    .filter((op) => op.requestBody)
+    .map((op) => op.operationId!),
+);
+async function requireJsonBody(request: FastifyRequest) {
+  if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) {
+    throw badRequest([fieldError('body', 'required')]);
+  }
+}
+
 export async function registerRoutes(app: FastifyInstance, d: RouteDeps) {
   const routes = { ...entityRoutes(d.crud), ...domainRoutes(d) };
   await app.register(openapiGlue, {
@@ -94,7 +108,12 @@ export async function registerRoutes(app: FastifyInstance, d: RouteDeps) {
     operationResolver: (operationId: string) => {
       const route = routes[operationId];
       if (!route) throw new Error(`operation ${operationId} of the contract has no handler`);
-      return route as RouteOptions;
+      const options: Partial<RouteOptions> = typeof route === 'function' ? { handler: route } : { ...route };
+      if (withBody.has(operationId)) {
+        const own = options.preValidation ? [options.preValidation].flat() : [];
+        options.preValidation = [requireJsonBody, ...own] as RouteOptions['preValidation'];
+      }
+      return options as RouteOptions;
     },
   });
 }

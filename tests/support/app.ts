@@ -1,9 +1,9 @@
 // A real server on a real, fresh PostgreSQL: migrated, reference data seeded, one administrator.
 // Tests talk to it through fastify.inject (the whole HTTP pipeline, without a socket).
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app.ts';
 import type { Config } from '../../server/src/core/config.ts';
+import { testConfig } from './config.ts';
 import { connectDatabase, type Database } from '../../server/src/db/client.ts';
 import { runMigrations } from '../../server/src/db/migrate.ts';
 import { ensureFirstAdmin, seedReference } from '../../server/src/db/seed/index.ts';
@@ -18,22 +18,6 @@ export interface TestServer {
   /** An access token of the administrator (claim Admin). */
   adminToken: string;
   close(): Promise<void>;
-}
-
-export function testConfig(overrides: Partial<Config> = {}): Config {
-  return {
-    port: 0,
-    host: '127.0.0.1',
-    jwtSecret: randomBytes(32).toString('base64'),
-    encryptionKey: randomBytes(32),
-    accessTokenSeconds: 900,
-    refreshTokenDays: 14,
-    corsOrigins: [],
-    staticRoot: '/nonexistent',
-    authRateLimit: 10_000,
-    logLevel: 'silent',
-    ...overrides,
-  };
 }
 
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {

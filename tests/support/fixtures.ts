@@ -59,7 +59,17 @@ export async function valueFor(s: Schema, ref: (entity: string) => Promise<numbe
   if (type === 'number') return s.minimum !== undefined && s.maximum !== undefined ? (s.minimum + s.maximum) / 2 : 10;
   if (type === 'object') return {};
   if (type === 'array') return [];
-  switch (s.format) {
+  const byFormat = formatValue(s.format);
+  // A format's value that breaks the property's own pattern gives way to the pattern.
+  if (byFormat !== undefined && (!s.pattern || new RegExp(s.pattern).test(byFormat))) return byFormat;
+  if (s.pattern) return fromPattern(s);
+  const text = `Test ${unique()} Çağrı`;
+  const max = s.maxLength ?? 100;
+  return text.length > max ? text.slice(text.length - max) : text.padEnd(s.minLength ?? 0, 'x');
+}
+
+function formatValue(format: string | undefined): string | undefined {
+  switch (format) {
     case 'date': return '2026-05-27';
     case 'date-time': return '2026-05-27T09:30:00.000Z';
     case 'email': return `user-${unique()}@example.com`;
@@ -70,19 +80,29 @@ export async function valueFor(s: Schema, ref: (entity: string) => Promise<numbe
     case 'phone': return `+90 5${Math.floor(random() * 1e9).toString().padStart(9, '0')}`;
     case 'identity-number': return validTckn();
   }
-  if (s.pattern) {
-    const gen = new RandExp(s.pattern);
-    gen.max = 4;
-    gen.randInt = (a: number, b: number) => a + Math.floor(random() * (b - a + 1));
-    for (let i = 0; i < 50; i++) {
-      const v = gen.gen();
-      if (v.length >= (s.minLength ?? 0) && v.length <= (s.maxLength ?? 1e9)) return v;
-    }
-    throw new Error(`cannot make a value for pattern ${s.pattern}`);
+  return undefined;
+}
+
+function fromPattern(s: Schema): string {
+  const gen = new RandExp(s.pattern);
+  gen.max = 4;
+  gen.randInt = (a: number, b: number) => a + Math.floor(random() * (b - a + 1));
+  for (let i = 0; i < 50; i++) {
+    const v = gen.gen();
+    if (v.length >= (s.minLength ?? 0) && v.length <= (s.maxLength ?? 1e9)) return v;
   }
-  const text = `Test ${unique()} Çağrı`;
-  const max = s.maxLength ?? 100;
-  return text.length > max ? text.slice(text.length - max) : text.padEnd(s.minLength ?? 0, 'x');
+  throw new Error(`cannot make a value for pattern ${s.pattern}`);
+}
+
+/** Every value of a unique enum is taken: no new row of the entity can exist. */
+export class ExhaustedError extends Error {
+  readonly field: string;
+  readonly value: unknown;
+  constructor(field: string, value: unknown) {
+    super(`every value of ${field} is taken`);
+    this.field = field;
+    this.value = value;
+  }
 }
 
 /** Creates rows through the API, making the rows they reference first (once per entity). */
@@ -100,9 +120,31 @@ export class RowFactory {
     const create = schemas[`${name}Create`];
     const out: Record<string, unknown> = {};
     for (const [prop, s] of Object.entries<Schema>(create.properties)) {
-      out[prop] = await valueFor(s, async (target) => (target === name ? null : this.idOf(target)));
+      if (s['x-unique'] && !s['x-lookup'] && (s.enum || s.type === 'integer')) out[prop] = await this.unusedValue(name, prop, s);
+      else out[prop] = await valueFor(s, async (target) => (target === name ? null : this.idOf(target)));
     }
     return out;
+  }
+
+  /** A value of a unique enum or integer that no row holds yet (null where allowed), or ExhaustedError. */
+  private async unusedValue(name: string, prop: string, s: Schema): Promise<unknown> {
+    const rows = (await call(this.app, this.token, 'GET', entityInfo(name).plural)).body.data as Record<string, unknown>[];
+    const rowProp = Object.keys(schemas[name].properties).find((p) => p.toLowerCase() === prop.toLowerCase())!;
+    const taken = new Set(rows.map((r) => r[rowProp]));
+    if (!s.enum) {
+      const min = s.minimum ?? 1;
+      const span = Math.min(s.maximum ?? 1e6, min + 1e6) - min + 1;
+      for (let i = 0; i < 1000; i++) {
+        const v = min + Math.floor(random() * span);
+        if (!taken.has(v)) return v;
+      }
+      throw new ExhaustedError(prop, min);
+    }
+    const types: string[] = Array.isArray(s.type) ? s.type : [s.type];
+    if (types.includes('null')) return null;
+    const free = s.enum.find((v: unknown) => v !== null && !taken.has(v));
+    if (free === undefined) throw new ExhaustedError(prop, s.enum[0]);
+    return free;
   }
 
   /** The id of a row of the entity: an existing one where the entity is read-only, else a new one. */
@@ -116,11 +158,32 @@ export class RowFactory {
       id = list.body.data[0]?.id;
       if (!id) throw new Error(`no ${name} row to reference`);
     } else {
-      const res = await call(this.app, this.token, 'POST', info.plural, await this.body(name));
+      let body: Record<string, unknown>;
+      try {
+        body = await this.body(name);
+      } catch (err) {
+        // No new row can exist (a unique enum fully taken): reference an existing one.
+        if (!(err instanceof ExhaustedError)) throw err;
+        const list = await call(this.app, this.token, 'GET', info.plural);
+        this.made.set(name, list.body.data[0].id);
+        return list.body.data[0].id;
+      }
+      const res = await call(this.app, this.token, 'POST', info.plural, body);
       if (res.status !== 200) throw new Error(`creating ${name} failed: ${res.status} ${JSON.stringify(res.body)}`);
       id = res.body.data.id;
     }
     this.made.set(name, id);
     return id;
   }
+}
+
+/** An update body carrying a row's own values (payload names; secrets left out keep theirs). */
+export function updateBodyFromRow(name: string, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [prop, s] of Object.entries<Schema>(schemas[`${name}Update`].properties)) {
+    if (s.writeOnly) continue;
+    const rowProp = Object.keys(row).find((p) => p.toLowerCase() === prop.toLowerCase());
+    if (rowProp) out[prop] = row[rowProp];
+  }
+  return out;
 }

@@ -25,7 +25,10 @@ export interface Account {
   readonly id: number;
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   rowVersion: number;
   /**
      * The account code staff know the account by, e.g. `C000123`.
@@ -39,11 +42,15 @@ export interface Account {
      * @maxLength 200
      */
   title: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   accountTypeId: number;
   /**
      * The main account this one belongs to; null for a main account. Never the account itself or one of its sub-accounts.
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   mainAccountId?: number | null;

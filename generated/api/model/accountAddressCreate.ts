@@ -19,9 +19,15 @@
  * A new AccountAddress. Read-only properties are ignored.
  */
 export interface AccountAddressCreate {
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   accountId: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   addressTypeId: number;
   /**
      * City (il).

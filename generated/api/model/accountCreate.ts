@@ -31,11 +31,15 @@ export interface AccountCreate {
      * @maxLength 200
      */
   title: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   accountTypeId: number;
   /**
      * The main account this one belongs to; null for a main account. Never the account itself or one of its sub-accounts.
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   mainAccountId?: number | null;

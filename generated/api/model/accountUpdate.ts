@@ -22,11 +22,13 @@ export interface AccountUpdate {
   /**
      * The row to update.
      * @minimum 1
+     * @maximum 2147483647
      */
   id: number;
   /**
      * The version the edit started from; a stale one is a 409.
      * @minimum 1
+     * @maximum 2147483647
      */
   rowVersion: number;
   /**
@@ -41,11 +43,15 @@ export interface AccountUpdate {
      * @maxLength 200
      */
   title: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   accountTypeId: number;
   /**
      * The main account this one belongs to; null for a main account. Never the account itself or one of its sub-accounts.
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   mainAccountId?: number | null;

@@ -27,9 +27,15 @@ export interface Appointment {
   readonly id: number;
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   rowVersion: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   appointmentTypeId: number;
   /** @maxLength 35 */
   startsAt: string;
@@ -47,6 +53,7 @@ export interface Appointment {
   /**
      * Kurban bookings of the slot that are not cancelled (booked, attended or no-show), kept by the server.
      * @minimum 0
+     * @maximum 2147483647
      */
   readonly bookedCount: number;
   /**

@@ -20,7 +20,10 @@ import type { AppointmentCreateStatus } from './appointmentCreateStatus.ts';
  * A new Appointment. Read-only properties are ignored.
  */
 export interface AppointmentCreate {
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   appointmentTypeId: number;
   /** @maxLength 35 */
   startsAt: string;

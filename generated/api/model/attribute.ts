@@ -25,14 +25,20 @@ export interface Attribute {
   readonly id: number;
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   rowVersion: number;
   /**
      * @minLength 1
      * @maxLength 100
      */
   name: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   attributeTypeId: number;
   /**
      * Unit shown after the value, e.g. `kg`, `ay`.

@@ -24,7 +24,10 @@ export interface AttributeCreate {
      * @maxLength 100
      */
   name: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   attributeTypeId: number;
   /**
      * Unit shown after the value, e.g. `kg`, `ay`.

@@ -19,7 +19,10 @@
  * A new AttributeOption. Read-only properties are ignored.
  */
 export interface AttributeOptionCreate {
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   attributeId: number;
   /**
      * @minLength 1

@@ -22,14 +22,19 @@ export interface AttributeOptionUpdate {
   /**
      * The row to update.
      * @minimum 1
+     * @maximum 2147483647
      */
   id: number;
   /**
      * The version the edit started from; a stale one is a 409.
      * @minimum 1
+     * @maximum 2147483647
      */
   rowVersion: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   attributeId: number;
   /**
      * @minLength 1

@@ -22,11 +22,13 @@ export interface AttributeUpdate {
   /**
      * The row to update.
      * @minimum 1
+     * @maximum 2147483647
      */
   id: number;
   /**
      * The version the edit started from; a stale one is a 409.
      * @minimum 1
+     * @maximum 2147483647
      */
   rowVersion: number;
   /**
@@ -34,7 +36,10 @@ export interface AttributeUpdate {
      * @maxLength 100
      */
   name: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   attributeTypeId: number;
   /**
      * Unit shown after the value, e.g. `kg`, `ay`.

@@ -23,7 +23,10 @@ export interface Category {
   readonly id: number;
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   rowVersion: number;
   /**
      * @minLength 1
@@ -33,6 +36,7 @@ export interface Category {
   /**
      * The parent category; null for a root. Must not be the category itself or one of its descendants.
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   parentId?: number | null;

@@ -27,6 +27,7 @@ export interface CategoryCreate {
   /**
      * The parent category; null for a root. Must not be the category itself or one of its descendants.
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   parentId?: number | null;

@@ -22,11 +22,13 @@ export interface CategoryUpdate {
   /**
      * The row to update.
      * @minimum 1
+     * @maximum 2147483647
      */
   id: number;
   /**
      * The version the edit started from; a stale one is a 409.
      * @minimum 1
+     * @maximum 2147483647
      */
   rowVersion: number;
   /**
@@ -37,6 +39,7 @@ export interface CategoryUpdate {
   /**
      * The parent category; null for a root. Must not be the category itself or one of its descendants.
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   parentId?: number | null;

@@ -26,9 +26,11 @@ export interface FilterParam {
   /**
      * The value to compare with: a string, number or boolean; a list for `in`; a list of
      * two for `between`. Dates as `YYYY-MM-DD`; date modes compare calendar days in
-     * Europe/Istanbul.
+     * Europe/Istanbul. A filter whose value is null or empty is ignored (a cleared filter),
+     * except `equals` / `notEquals` null, which mean "is empty" / "is not empty"; a null bound
+     * of `between` leaves that side open.
      */
-  FilterValue?: string | number | boolean | null | (string | number | boolean)[];
+  FilterValue?: string | number | boolean | null | (string | number | boolean | null)[];
   /** Default `contains` for text columns, `equals` otherwise. */
   MatchMode?: FilterParamMatchMode;
   /** How this filter joins the ones before it. */

@@ -19,8 +19,14 @@
  * A new GroupClaim. Read-only properties are ignored.
  */
 export interface GroupClaimCreate {
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   groupId: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   operationClaimId: number;
 }

@@ -22,7 +22,10 @@ export interface Language {
   readonly id: number;
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   rowVersion: number;
   /**
      * @minLength 1

@@ -28,7 +28,10 @@ export interface NetgsmCallWebhookLog {
   readonly id: number;
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   rowVersion: number;
   /**
      * When the webhook received the report.
@@ -79,6 +82,7 @@ export interface NetgsmCallWebhookLog {
   /**
      * The account whose phone number matches the caller (last 10 digits); null when none or several match.
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   accountId?: number | null;

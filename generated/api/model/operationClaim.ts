@@ -26,7 +26,10 @@ export interface OperationClaim {
   readonly id: number;
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   rowVersion: number;
   /**
      * The claim identifier, case-sensitive, e.g. `Products.Read` or `Admin`.

@@ -26,6 +26,7 @@ export interface PagedListRequest {
   /**
      * 1-based page number.
      * @minimum 1
+     * @maximum 10000000
      */
   PageNumber?: number;
   /**

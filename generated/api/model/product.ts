@@ -26,7 +26,10 @@ export interface Product {
   readonly id: number;
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   rowVersion: number;
   /**
      * SKU, or the ear tag (küpe no) of an animal.
@@ -39,14 +42,21 @@ export interface Product {
      * @maxLength 200
      */
   name: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   productTypeId: number;
   /**
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   categoryId?: number | null;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   vatRateId: number;
   /** @maxLength 5 */
   unit?: ProductUnit;

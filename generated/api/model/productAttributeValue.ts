@@ -27,11 +27,20 @@ export interface ProductAttributeValue {
   readonly id: number;
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   rowVersion: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   productId: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   attributeId: number;
   /**
      * The value for non-select attributes; null for select attributes.
@@ -43,6 +52,7 @@ export interface ProductAttributeValue {
   /**
      * The chosen option for select attributes; must belong to `attributeId`; null otherwise.
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   attributeOptionId?: number | null;

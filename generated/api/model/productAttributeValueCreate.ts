@@ -19,9 +19,15 @@
  * A new ProductAttributeValue. Read-only properties are ignored.
  */
 export interface ProductAttributeValueCreate {
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   productId: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   attributeId: number;
   /**
      * The value for non-select attributes; null for select attributes.
@@ -33,6 +39,7 @@ export interface ProductAttributeValueCreate {
   /**
      * The chosen option for select attributes; must belong to `attributeId`; null otherwise.
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   attributeOptionId?: number | null;

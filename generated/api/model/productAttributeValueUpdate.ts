@@ -22,16 +22,24 @@ export interface ProductAttributeValueUpdate {
   /**
      * The row to update.
      * @minimum 1
+     * @maximum 2147483647
      */
   id: number;
   /**
      * The version the edit started from; a stale one is a 409.
      * @minimum 1
+     * @maximum 2147483647
      */
   rowVersion: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   productId: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   attributeId: number;
   /**
      * The value for non-select attributes; null for select attributes.
@@ -43,6 +51,7 @@ export interface ProductAttributeValueUpdate {
   /**
      * The chosen option for select attributes; must belong to `attributeId`; null otherwise.
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   attributeOptionId?: number | null;

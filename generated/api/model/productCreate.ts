@@ -31,14 +31,21 @@ export interface ProductCreate {
      * @maxLength 200
      */
   name: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   productTypeId: number;
   /**
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   categoryId?: number | null;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   vatRateId: number;
   /** @maxLength 5 */
   unit?: ProductCreateUnit;

@@ -19,11 +19,20 @@
  * A new ProductPrice. Read-only properties are ignored.
  */
 export interface ProductPriceCreate {
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   productId: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   priceTypeId: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   currencyTypeId: number;
   /**
      * The price, VAT included, at least 0.

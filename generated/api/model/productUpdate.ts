@@ -23,11 +23,13 @@ export interface ProductUpdate {
   /**
      * The row to update.
      * @minimum 1
+     * @maximum 2147483647
      */
   id: number;
   /**
      * The version the edit started from; a stale one is a 409.
      * @minimum 1
+     * @maximum 2147483647
      */
   rowVersion: number;
   /**
@@ -41,14 +43,21 @@ export interface ProductUpdate {
      * @maxLength 200
      */
   name: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   productTypeId: number;
   /**
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   categoryId?: number | null;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   vatRateId: number;
   /** @maxLength 5 */
   unit?: ProductUpdateUnit;

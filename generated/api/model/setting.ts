@@ -27,7 +27,10 @@ export interface Setting {
   readonly id: number;
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   rowVersion: number;
   /**
      * Dotted name the server reads the setting by, e.g. `season.year`.

@@ -29,13 +29,20 @@ export interface Transaction {
   readonly id: number;
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   rowVersion: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   accountId: number;
   /**
      * Types with a `systemCode` are posted only by the server and cannot be chosen here.
      * @minimum 1
+     * @maximum 2147483647
      */
   transactionTypeId: number;
   /**
@@ -44,7 +51,10 @@ export interface Transaction {
      * @pattern ^[0-9]{1,16}(\.[0-9]{1,2})?$
      */
   amount: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   currencyTypeId: number;
   /** @maxLength 10 */
   transactionDate: string;
@@ -62,18 +72,21 @@ export interface Transaction {
   /**
      * The Kurban payment that posted this entry (its collection or the reversal of it); set by the server.
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   readonly victimPaymentId: number | null;
   /**
      * The Kurban order that posted this entry (its sale or the reversal of it); set by the server.
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   readonly victimOrderId: number | null;
   /**
      * The signed-in user whose request wrote the entry; null when the server posted it on its own (e.g. a virtual POS confirmation).
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   readonly createdByUserId: number | null;

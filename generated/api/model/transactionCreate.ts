@@ -19,11 +19,15 @@
  * A new Transaction. Read-only properties are ignored.
  */
 export interface TransactionCreate {
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   accountId: number;
   /**
      * Types with a `systemCode` are posted only by the server and cannot be chosen here.
      * @minimum 1
+     * @maximum 2147483647
      */
   transactionTypeId: number;
   /**
@@ -32,7 +36,10 @@ export interface TransactionCreate {
      * @pattern ^[0-9]{1,16}(\.[0-9]{1,2})?$
      */
   amount: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   currencyTypeId: number;
   /** @maxLength 10 */
   transactionDate: string;

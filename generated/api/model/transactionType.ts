@@ -26,14 +26,20 @@ export interface TransactionType {
   readonly id: number;
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   rowVersion: number;
   /**
      * @minLength 1
      * @maxLength 100
      */
   name: string;
-  /** +1 debit (the account owes more, e.g. sale, expense share, payment made to it); −1 credit (the account owes less, e.g. collection, purchase from it). */
+  /**
+     * +1 debit (the account owes more, e.g. sale, expense share, payment made to it); −1 credit (the account owes less, e.g. collection, purchase from it).
+     * @maximum 2147483647
+     */
   direction: TransactionTypeDirection;
   /**
      * Marks the type the server posts automatically: `sale` (+1) for a confirmed Kurban order,

@@ -26,7 +26,10 @@ export interface TransactionTypeCreate {
      * @maxLength 100
      */
   name: string;
-  /** +1 debit (the account owes more, e.g. sale, expense share, payment made to it); −1 credit (the account owes less, e.g. collection, purchase from it). */
+  /**
+     * +1 debit (the account owes more, e.g. sale, expense share, payment made to it); −1 credit (the account owes less, e.g. collection, purchase from it).
+     * @maximum 2147483647
+     */
   direction: TransactionTypeCreateDirection;
   /**
      * Marks the type the server posts automatically: `sale` (+1) for a confirmed Kurban order,

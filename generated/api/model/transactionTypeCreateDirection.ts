@@ -17,6 +17,7 @@
 
 /**
  * +1 debit (the account owes more, e.g. sale, expense share, payment made to it); −1 credit (the account owes less, e.g. collection, purchase from it).
+ * @maximum 2147483647
  */
 export type TransactionTypeCreateDirection = typeof TransactionTypeCreateDirection[keyof typeof TransactionTypeCreateDirection];
 

@@ -24,11 +24,13 @@ export interface TransactionTypeUpdate {
   /**
      * The row to update.
      * @minimum 1
+     * @maximum 2147483647
      */
   id: number;
   /**
      * The version the edit started from; a stale one is a 409.
      * @minimum 1
+     * @maximum 2147483647
      */
   rowVersion: number;
   /**
@@ -36,7 +38,10 @@ export interface TransactionTypeUpdate {
      * @maxLength 100
      */
   name: string;
-  /** +1 debit (the account owes more, e.g. sale, expense share, payment made to it); −1 credit (the account owes less, e.g. collection, purchase from it). */
+  /**
+     * +1 debit (the account owes more, e.g. sale, expense share, payment made to it); −1 credit (the account owes less, e.g. collection, purchase from it).
+     * @maximum 2147483647
+     */
   direction: TransactionTypeUpdateDirection;
   /**
      * Marks the type the server posts automatically: `sale` (+1) for a confirmed Kurban order,

@@ -22,18 +22,24 @@ export interface TransactionUpdate {
   /**
      * The row to update.
      * @minimum 1
+     * @maximum 2147483647
      */
   id: number;
   /**
      * The version the edit started from; a stale one is a 409.
      * @minimum 1
+     * @maximum 2147483647
      */
   rowVersion: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   accountId: number;
   /**
      * Types with a `systemCode` are posted only by the server and cannot be chosen here.
      * @minimum 1
+     * @maximum 2147483647
      */
   transactionTypeId: number;
   /**
@@ -42,7 +48,10 @@ export interface TransactionUpdate {
      * @pattern ^[0-9]{1,16}(\.[0-9]{1,2})?$
      */
   amount: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   currencyTypeId: number;
   /** @maxLength 10 */
   transactionDate: string;

@@ -19,7 +19,10 @@
  * A new Translate. Read-only properties are ignored.
  */
 export interface TranslateCreate {
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   LanguageId: number;
   /**
      * The message key, e.g. `menu.product`.

@@ -22,14 +22,19 @@ export interface TranslateUpdate {
   /**
      * The row to update.
      * @minimum 1
+     * @maximum 2147483647
      */
   Id: number;
   /**
      * The version the edit started from; a stale one is a 409.
      * @minimum 1
+     * @maximum 2147483647
      */
   rowVersion: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   LanguageId: number;
   /**
      * The message key, e.g. `menu.product`.

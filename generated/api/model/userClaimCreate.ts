@@ -19,8 +19,14 @@
  * A new UserClaim. Read-only properties are ignored.
  */
 export interface UserClaimCreate {
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   userId: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   operationClaimId: number;
 }

@@ -19,8 +19,14 @@
  * A new UserGroup. Read-only properties are ignored.
  */
 export interface UserGroupCreate {
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   userId: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   groupId: number;
 }

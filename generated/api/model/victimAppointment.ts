@@ -27,16 +27,26 @@ export interface VictimAppointment {
   readonly id: number;
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   rowVersion: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   victimOrderId: number;
   /**
      * Must be the order's account.
      * @minimum 1
+     * @maximum 2147483647
      */
   accountId: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   appointmentId: number;
   /**
      * Every status but `cancelled` takes a place in the slot.

@@ -20,14 +20,21 @@ import type { VictimAppointmentCreateStatus } from './victimAppointmentCreateSta
  * A new VictimAppointment. Read-only properties are ignored.
  */
 export interface VictimAppointmentCreate {
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   victimOrderId: number;
   /**
      * Must be the order's account.
      * @minimum 1
+     * @maximum 2147483647
      */
   accountId: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   appointmentId: number;
   /**
      * Every status but `cancelled` takes a place in the slot.

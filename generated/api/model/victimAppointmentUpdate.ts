@@ -23,21 +23,30 @@ export interface VictimAppointmentUpdate {
   /**
      * The row to update.
      * @minimum 1
+     * @maximum 2147483647
      */
   id: number;
   /**
      * The version the edit started from; a stale one is a 409.
      * @minimum 1
+     * @maximum 2147483647
      */
   rowVersion: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   victimOrderId: number;
   /**
      * Must be the order's account.
      * @minimum 1
+     * @maximum 2147483647
      */
   accountId: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   appointmentId: number;
   /**
      * Every status but `cancelled` takes a place in the slot.

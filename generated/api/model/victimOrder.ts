@@ -32,7 +32,10 @@ export interface VictimOrder {
   readonly id: number;
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   rowVersion: number;
   /**
      * Generated on create as `K{season year}-{5-digit sequence}`, e.g. `K2026-00017`; the season year comes from the settings and the sequence restarts each season.
@@ -44,11 +47,13 @@ export interface VictimOrder {
   /**
      * The customer.
      * @minimum 1
+     * @maximum 2147483647
      */
   accountId: number;
   /**
      * The animal (or share product) sold; it must have a `shareCapacity`.
      * @minimum 1
+     * @maximum 2147483647
      */
   productId: number;
   /**
@@ -63,7 +68,10 @@ export interface VictimOrder {
      * @pattern ^[0-9]{1,16}(\.[0-9]{1,2})?$
      */
   unitPrice: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   currencyTypeId: number;
   /**
      * At most `shareCount` × `unitPrice`.

@@ -24,11 +24,13 @@ export interface VictimOrderCreate {
   /**
      * The customer.
      * @minimum 1
+     * @maximum 2147483647
      */
   accountId: number;
   /**
      * The animal (or share product) sold; it must have a `shareCapacity`.
      * @minimum 1
+     * @maximum 2147483647
      */
   productId: number;
   /**
@@ -43,7 +45,10 @@ export interface VictimOrderCreate {
      * @pattern ^[0-9]{1,16}(\.[0-9]{1,2})?$
      */
   unitPrice: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   currencyTypeId: number;
   /**
      * At most `shareCount` × `unitPrice`.

@@ -20,7 +20,10 @@ import type { VictimOrderDetailCreateIntention } from './victimOrderDetailCreate
  * A new VictimOrderDetail. Read-only properties are ignored.
  */
 export interface VictimOrderDetailCreate {
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   victimOrderId: number;
   /**
      * The share's number on the animal, 1 to its `shareCapacity`.

@@ -23,14 +23,19 @@ export interface VictimOrderDetailUpdate {
   /**
      * The row to update.
      * @minimum 1
+     * @maximum 2147483647
      */
   id: number;
   /**
      * The version the edit started from; a stale one is a 409.
      * @minimum 1
+     * @maximum 2147483647
      */
   rowVersion: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   victimOrderId: number;
   /**
      * The share's number on the animal, 1 to its `shareCapacity`.

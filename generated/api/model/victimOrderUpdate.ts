@@ -24,21 +24,25 @@ export interface VictimOrderUpdate {
   /**
      * The row to update.
      * @minimum 1
+     * @maximum 2147483647
      */
   id: number;
   /**
      * The version the edit started from; a stale one is a 409.
      * @minimum 1
+     * @maximum 2147483647
      */
   rowVersion: number;
   /**
      * The customer.
      * @minimum 1
+     * @maximum 2147483647
      */
   accountId: number;
   /**
      * The animal (or share product) sold; it must have a `shareCapacity`.
      * @minimum 1
+     * @maximum 2147483647
      */
   productId: number;
   /**
@@ -53,7 +57,10 @@ export interface VictimOrderUpdate {
      * @pattern ^[0-9]{1,16}(\.[0-9]{1,2})?$
      */
   unitPrice: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   currencyTypeId: number;
   /**
      * At most `shareCount` × `unitPrice`.

@@ -29,13 +29,20 @@ export interface VictimPayment {
   readonly id: number;
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   rowVersion: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   victimOrderId: number;
   /**
      * Must be the order's account.
      * @minimum 1
+     * @maximum 2147483647
      */
   accountId: number;
   /**
@@ -47,18 +54,24 @@ export interface VictimPayment {
   /**
      * Must be the order's currency.
      * @minimum 1
+     * @maximum 2147483647
      */
   currencyTypeId: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   paymentMethodId: number;
   /**
      * New payments start pending (or paid for money taken at the counter); changes follow the payment status rules.
      * @minimum 1
+     * @maximum 2147483647
      */
   paymentStatusId: number;
   /**
      * Required when the method's code is `virtualPos`; null for any other method.
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   virtualPosId?: number | null;

@@ -22,18 +22,24 @@ export interface VictimPaymentUpdate {
   /**
      * The row to update.
      * @minimum 1
+     * @maximum 2147483647
      */
   id: number;
   /**
      * The version the edit started from; a stale one is a 409.
      * @minimum 1
+     * @maximum 2147483647
      */
   rowVersion: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   victimOrderId: number;
   /**
      * Must be the order's account.
      * @minimum 1
+     * @maximum 2147483647
      */
   accountId: number;
   /**
@@ -45,18 +51,24 @@ export interface VictimPaymentUpdate {
   /**
      * Must be the order's currency.
      * @minimum 1
+     * @maximum 2147483647
      */
   currencyTypeId: number;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   paymentMethodId: number;
   /**
      * New payments start pending (or paid for money taken at the counter); changes follow the payment status rules.
      * @minimum 1
+     * @maximum 2147483647
      */
   paymentStatusId: number;
   /**
      * Required when the method's code is `virtualPos`; null for any other method.
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   virtualPosId?: number | null;

@@ -26,16 +26,21 @@ export interface VictimProductsAppointment {
   readonly id: number;
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** @minimum 1 */
+  /**
+     * @minimum 1
+     * @maximum 2147483647
+     */
   rowVersion: number;
   /**
      * The animal; it must have a `shareCapacity`.
      * @minimum 1
+     * @maximum 2147483647
      */
   productId: number;
   /**
      * The slaughter slot.
      * @minimum 1
+     * @maximum 2147483647
      */
   appointmentId: number;
   /**
@@ -47,6 +52,7 @@ export interface VictimProductsAppointment {
   /**
      * The step the animal has reached; null until it is received.
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   currentStepId?: number | null;

@@ -22,11 +22,13 @@ export interface VictimProductsAppointmentCreate {
   /**
      * The animal; it must have a `shareCapacity`.
      * @minimum 1
+     * @maximum 2147483647
      */
   productId: number;
   /**
      * The slaughter slot.
      * @minimum 1
+     * @maximum 2147483647
      */
   appointmentId: number;
   /**
@@ -38,6 +40,7 @@ export interface VictimProductsAppointmentCreate {
   /**
      * The step the animal has reached; null until it is received.
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   currentStepId?: number | null;

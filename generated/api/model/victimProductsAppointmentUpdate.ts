@@ -22,21 +22,25 @@ export interface VictimProductsAppointmentUpdate {
   /**
      * The row to update.
      * @minimum 1
+     * @maximum 2147483647
      */
   id: number;
   /**
      * The version the edit started from; a stale one is a 409.
      * @minimum 1
+     * @maximum 2147483647
      */
   rowVersion: number;
   /**
      * The animal; it must have a `shareCapacity`.
      * @minimum 1
+     * @maximum 2147483647
      */
   productId: number;
   /**
      * The slaughter slot.
      * @minimum 1
+     * @maximum 2147483647
      */
   appointmentId: number;
   /**
@@ -48,6 +52,7 @@ export interface VictimProductsAppointmentUpdate {
   /**
      * The step the animal has reached; null until it is received.
      * @minimum 1
+     * @maximum 2147483647
      * @nullable
      */
   currentStepId?: number | null;

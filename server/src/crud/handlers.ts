@@ -104,7 +104,7 @@ async function columnValues(d: CrudDeps, e: EntityMeta, values: Record<string, u
 
 /** Maps the database's refusals to the contract's answers; anything else is rethrown. */
 export function translateDbError(e: EntityMeta, err: unknown): never {
-  const pgErr = err as { code?: string; constraint?: string; table?: string };
+  const pgErr = err as { code?: string; constraint?: string; table?: string; column?: string; message?: string };
   if (pgErr.code === '23505') {
     const owner = [...entityByName.values()].find((x) => pgErr.constraint! in x.uniqueConstraints) ?? e;
     const fields = owner.uniqueConstraints[pgErr.constraint!] ?? [];
@@ -120,6 +120,16 @@ export function translateDbError(e: EntityMeta, err: unknown): never {
     throw new HttpError(409, 'error.conflict.referenced', 'Bu kayıt başka kayıtlarda kullanıldığı için silinemez.', {
       params: { referencedBy: ref ? [ref.label] : [], entity: ref?.entity },
     });
+  }
+  // A rule of the database the contract did not catch: name the field where the database does.
+  const byColumn = (column?: string) => e.fields.find((f) => f.column === column)?.name;
+  if (pgErr.code === '23502') {
+    const field = byColumn(pgErr.column);
+    if (field) throw badRequest([fieldError(field, 'required')]);
+  }
+  if (pgErr.code === '23514') {
+    const field = byColumn(pgErr.constraint?.replace(`ck_${e.table}__`, ''));
+    if (field) throw badRequest([fieldError(field, 'invalid')]);
   }
   if (pgErr.code === '23514' || pgErr.code === '23502' || pgErr.code?.startsWith('22')) {
     throw new HttpError(400, 'error.validation', 'Girilen değerler geçersiz.');

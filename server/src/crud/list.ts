@@ -48,6 +48,12 @@ const CAST: Record<FieldMeta['kind'], string> = {
 };
 export const TIME_ZONE = 'Europe/Istanbul';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A `YYYY-MM-DD` that names a day of the calendar (not 2026-02-30). */
+function isDay(v: unknown): v is string {
+  if (typeof v !== 'string' || !DAY.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+}
 const NUMERIC = /^-?\d{1,16}(\.\d{1,6})?$/;
 const dayInIstanbul = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
@@ -73,7 +79,7 @@ function coerce(f: FieldMeta, value: Scalar, dayWanted: boolean): Scalar | undef
   if (value === null) return null;
   if (dayWanted || f.kind === 'date') {
     if (typeof value !== 'string') return undefined;
-    if (DAY.test(value)) return value;
+    if (DAY.test(value)) return isDay(value) ? value : undefined;
     const d = new Date(value);
     if (Number.isNaN(d.getTime())) return undefined;
     // A timestamp from a date picker means the day it falls on in Istanbul.
@@ -93,6 +99,7 @@ function coerce(f: FieldMeta, value: Scalar, dayWanted: boolean): Scalar | undef
       return value === 'true' ? true : value === 'false' ? false : undefined;
     case 'datetime': {
       if (typeof value !== 'string') return undefined;
+      if (DAY.test(value)) return isDay(value) ? value : undefined;
       const d = new Date(value);
       return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
     }
@@ -116,7 +123,8 @@ function condition(f: FieldMeta, mode: MatchMode, raw: Scalar | Scalar[] | undef
     if (!Array.isArray(raw)) return bad();
     const values = raw.map((v) => coerce(f, v, false));
     if (values.some((v) => v === undefined || v === null)) return bad();
-    if (f.kind === 'text') return `lower(${col}) = ANY(${p.add(values.map((v) => String(v).toLowerCase()))}::text[])`;
+    // Lower-cased by PostgreSQL on both sides, so `in` folds case exactly as `equals` does.
+    if (f.kind === 'text') return `lower(${col}) IN (SELECT lower(x) FROM unnest(${p.add(values.map(String))}::text[]) x)`;
     return `${col} = ANY(${p.add(values)}::${CAST[f.kind]}[])`;
   }
   if (mode === 'between') {
@@ -127,8 +135,8 @@ function condition(f: FieldMeta, mode: MatchMode, raw: Scalar | Scalar[] | undef
     const parts: string[] = [];
     if (f.kind === 'datetime') {
       // Whole calendar days in Istanbul when days are given, instants otherwise.
-      if (lo !== null) parts.push(`${col} >= ${typeof raw[0] === 'string' && DAY.test(raw[0]) ? dayStart(p.add(lo)) : cast(lo)}`);
-      if (hi !== null) parts.push(typeof raw[1] === 'string' && DAY.test(raw[1]) ? `${col} < ${dayStart(`(${p.add(hi)}::date + 1)`)}` : `${col} <= ${cast(hi)}`);
+      if (lo !== null) parts.push(`${col} >= ${isDay(lo) ? dayStart(p.add(lo)) : cast(lo)}`);
+      if (hi !== null) parts.push(isDay(hi) ? `${col} < ${dayStart(`(${p.add(hi)}::date + 1)`)}` : `${col} <= ${cast(hi)}`);
     } else {
       if (lo !== null) parts.push(`${col} >= ${cast(lo)}`);
       if (hi !== null) parts.push(`${col} <= ${cast(hi)}`);
@@ -140,7 +148,7 @@ function condition(f: FieldMeta, mode: MatchMode, raw: Scalar | Scalar[] | undef
   if (v === null) {
     if (mode === 'equals') return `${col} IS NULL`;
     if (mode === 'notEquals') return `${col} IS NOT NULL`;
-    return bad();
+    return null; // a cleared filter
   }
   if (f.kind === 'text') {
     const text = escapeLike(String(v));
@@ -168,6 +176,13 @@ function condition(f: FieldMeta, mode: MatchMode, raw: Scalar | Scalar[] | undef
       case 'dateBefore': return `${col} < ${from}`;
       case 'dateAfter': return `${col} >= ${to}`;
     }
+  }
+  if (f.kind === 'datetime' && isDay(v)) {
+    // A bare day against an instant means that whole day in Istanbul.
+    const day = p.add(v);
+    const from = dayStart(day);
+    const to = dayStart(`(${day}::date + 1)`);
+    return { equals: `(${col} >= ${from} AND ${col} < ${to})`, notEquals: `(${col} IS NULL OR ${col} < ${from} OR ${col} >= ${to})`, lt: `${col} < ${from}`, lte: `${col} < ${to}`, gt: `${col} >= ${to}`, gte: `${col} >= ${from}` }[mode as 'lt'];
   }
   const ops: Partial<Record<MatchMode, string>> = { equals: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' };
   if (mode === 'notEquals') return `${col} IS DISTINCT FROM ${cast(v)}`;
@@ -242,18 +257,20 @@ export async function listPage(pool: pg.Pool, e: EntityMeta, req: PagedListReque
   const q = buildListQuery(e, req);
   const params = q.params.values;
   const from = `FROM ${ident(e.table)} t ${q.where}`;
-  const rowsSql = `SELECT ${lookupsSelect(e)} FROM (SELECT t.* ${from} ${q.order} LIMIT ${pageSize} OFFSET ${(pageNumber - 1) * pageSize}) t ${q.order}`;
+  const offset = (pageNumber - 1) * pageSize;
+  const rowsSql = `SELECT ${lookupsSelect(e)} FROM (SELECT t.* ${from} ${q.order} LIMIT ${pageSize} OFFSET ${offset}) t ${q.order}`;
   const groupCols = q.groupFields.map((f) => `t.${ident(f.column)}`);
-  const [rows, count, groups] = await Promise.all([
-    pool.query(rowsSql, params),
-    pool.query(`SELECT count(*) AS n ${from}`, params),
-    groupCols.length
-      ? pool.query(`SELECT ${q.groupFields.map((f) => `t.${ident(f.column)} AS ${ident(f.name)}`).join(', ')}, count(*) AS n ${from} GROUP BY ${groupCols.join(', ')} ORDER BY ${groupCols.join(', ')} LIMIT 1000`, params)
-      : undefined,
-  ]);
+  const rows = await pool.query(rowsSql, params);
+  // A short page that is not past the end tells the total itself: no count query needed.
+  const totalCount = rows.rows.length > 0 && rows.rows.length < pageSize
+    ? offset + rows.rows.length
+    : (await pool.query(`SELECT count(*) AS n ${from}`, params)).rows[0].n;
+  const groups = groupCols.length
+    ? await pool.query(`SELECT ${q.groupFields.map((f) => `t.${ident(f.column)} AS ${ident(f.name)}`).join(', ')}, count(*) AS n ${from} GROUP BY ${groupCols.join(', ')} ORDER BY ${groupCols.join(', ')} LIMIT 1000`, params)
+    : undefined;
   return {
     data: rows.rows,
-    totalCount: count.rows[0].n,
+    totalCount,
     pageNumber,
     pageSize,
     ...(groups ? { groups: groups.rows.map(({ n, ...key }) => ({ key, count: n })) } : {}),

@@ -18,6 +18,9 @@ export interface Database {
 
 export function connectDatabase(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max, options: '-c TimeZone=Europe/Istanbul' });
+  // An idle connection dropped by the server (a restart, a shutdown) is replaced on next use;
+  // without a listener the pool's error event would end the process.
+  pool.on('error', (err) => console.error('database connection lost:', err.message));
   const db = drizzle(pool, { schema });
   return { pool, db, close: () => pool.end() };
 }

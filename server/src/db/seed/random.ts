@@ -1,0 +1,92 @@
+// Deterministic randomness for the demo (the same data on every machine and every start) and the
+// small generators built on it: identity numbers and phone numbers.
+
+/** A seeded pseudo-random generator (mulberry32): fast, 32-bit state, good enough for demo data. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface Random {
+  next(): number;
+  /** An integer in [min, max], both inclusive. */
+  int(min: number, max: number): number;
+  pick<T>(items: readonly T[]): T;
+  /** True with probability p. */
+  chance(p: number): boolean;
+  /** Picks by weight: `[[value, weight], …]`. */
+  weighted<T>(choices: readonly (readonly [T, number])[]): T;
+  shuffle<T>(items: readonly T[]): T[];
+  digits(count: number): string;
+}
+
+export function createRandom(seed: number): Random {
+  const next = mulberry32(seed);
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  return {
+    next,
+    int,
+    pick: (items) => items[int(0, items.length - 1)],
+    chance: (p) => next() < p,
+    weighted(choices) {
+      const total = choices.reduce((s, [, w]) => s + w, 0);
+      let r = next() * total;
+      for (const [value, weight] of choices) if ((r -= weight) < 0) return value;
+      return choices[choices.length - 1][0];
+    },
+    shuffle(items) {
+      const out = [...items];
+      for (let i = out.length - 1; i > 0; i--) {
+        const j = int(0, i);
+        [out[i], out[j]] = [out[j], out[i]];
+      }
+      return out;
+    },
+    digits: (count) => Array.from({ length: count }, () => String(int(0, 9))).join(''),
+  };
+}
+
+/**
+ * A valid TCKN: d1 ≠ 0, d10 = ((d1+d3+d5+d7+d9)·7 − (d2+d4+d6+d8)) mod 10,
+ * d11 = (d1+…+d10) mod 10.
+ */
+export function makeTckn(rnd: Random): string {
+  const d = [rnd.int(1, 9), ...Array.from({ length: 8 }, () => rnd.int(0, 9))];
+  const odd = d[0] + d[2] + d[4] + d[6] + d[8];
+  const even = d[1] + d[3] + d[5] + d[7];
+  d.push((((odd * 7 - even) % 10) + 10) % 10);
+  d.push(d.reduce((a, b) => a + b, 0) % 10);
+  return d.join('');
+}
+
+/** A valid 10-digit VKN (tax number of a company), with the Revenue Administration's check digit. */
+export function makeVkn(rnd: Random): string {
+  const d = [rnd.int(1, 9), ...Array.from({ length: 8 }, () => rnd.int(0, 9))];
+  let sum = 0;
+  for (let i = 0; i < 9; i++) {
+    const t = (d[i] + 9 - i) % 10;
+    let v = (t * 2 ** (9 - i)) % 9;
+    if (t !== 0 && v === 0) v = 9;
+    sum += v;
+  }
+  d.push((10 - (sum % 10)) % 10);
+  return d.join('');
+}
+
+// Prefixes of Türkiye's mobile operators (Turkcell 53x, Vodafone 54x, Türk Telekom 50x/55x).
+const MOBILE_PREFIXES = ['530', '532', '533', '535', '536', '537', '538', '541', '542', '543', '544', '545', '505', '506', '507', '551', '552', '553', '555'];
+
+/** A Turkish mobile number written the way staff type it: `+90 532 123 45 67`. */
+export function makeMobile(rnd: Random): string {
+  const n = rnd.digits(7);
+  return `+90 ${rnd.pick(MOBILE_PREFIXES)} ${n.slice(0, 3)} ${n.slice(3, 5)} ${n.slice(5)}`;
+}
+
+/** The last 10 digits, which is how calls are matched to accounts. */
+export const phoneKey = (phone: string) => phone.replace(/\D/g, '').slice(-10);
