@@ -43,14 +43,15 @@ await time(`load ${ACCOUNTS} accounts and ${ROWS} transactions`, async () => {
   const tl = (await q(`INSERT INTO currency_types (code, name, symbol, decimals, is_default) VALUES ('TRY', 'Türk Lirası', '₺', 2, true) RETURNING id`)).rows[0].id;
   await q(`INSERT INTO accounts (code, title, account_type_id) SELECT 'C' || lpad(i::text, 6, '0'), 'Cari ' || i, $1 FROM generate_series(1, $2) i`, [type, ACCOUNTS]);
   // Descriptions read like a farm ledger's: what (10 kinds), for whom (40 × 40 names), which
-  // animal (9 breeds and kinds). A surname matches about 2.5% of rows, a breed about 11%.
+  // animal (9 breeds and kinds), spread at random. A surname matches about 2.5% of rows, a breed
+  // about 11%.
   await q(
     `INSERT INTO transactions (account_id, transaction_type_id, amount, currency_type_id, transaction_date, document_no, description)
      SELECT 1 + (i % $2), CASE WHEN i % 3 = 0 THEN $3::int ELSE $4::int END, ((i::bigint * 7919) % 1000000) / 100.0 + 1, $5,
             date '2021-11-23' + (i::bigint * 1826 / $1)::int, 'BLG-' || i,
             (ARRAY['Kurban hissesi','Kapora','Tahsilat','Yem alımı','Nakliye','Veteriner','Kesim ücreti','Paketleme','Kira','Elektrik'])[1 + i % 10]
-              || ' - ' || ($6::text[])[1 + (i / 10) % 40] || ' ' || ($7::text[])[1 + (i / 400) % 40]
-              || ' - ' || (ARRAY['Simental','Holstein','Angus','Montofon','koyun','keçi','dana','düve','tosun'])[1 + (i / 7) % 9]
+              || ' - ' || ($6::text[])[1 + abs(hashtext('f' || i)) % 40] || ' ' || ($7::text[])[1 + abs(hashtext('l' || i)) % 40]
+              || ' - ' || (ARRAY['Simental','Holstein','Angus','Montofon','koyun','keçi','dana','düve','tosun'])[1 + abs(hashtext('b' || i)) % 9]
      FROM generate_series(1, $1) i`,
     [ROWS, ACCOUNTS, collection, sale, tl, FIRST_NAMES, LAST_NAMES],
   );

@@ -160,6 +160,9 @@ function entityModel(name: string, schema: JsonSchema): EntityModel {
   check('sort', model.sort);
   model.unique.forEach((u) => check('unique', u));
   model.indexes.forEach((i) => check('indexes', i.columns));
+  for (const i of model.indexes) {
+    if (i.using === 'trgm' && i.columns.some((n) => fields.find((f) => f.name === n)!.kind !== 'text')) throw new Error(`${name}: a trgm index holds text columns only`);
+  }
   for (const f of model.search) {
     if (fields.find((x) => x.name === f)!.kind !== 'text') throw new Error(`${name}: search field ${f} is not text`);
   }

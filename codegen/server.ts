@@ -92,10 +92,7 @@ export function drizzleSchema(entities: EntityModel[]): string {
     for (const u of e.unique) lines.push(`  uniqueIndex('${names.unique(e, u.map(column))}').on(${u.map((n) => `t.${n}`).join(', ')}),`);
     for (const i of e.indexes) {
       const name = names.index(e, i.columns.map(column), i.using);
-      // A trigram index may also hold non-text columns (btree_gin), so one GIN scan serves a
-      // `contains` search together with, say, a date range.
-      const gin = (n: string) => (e.fields.find((f) => f.name === n)!.kind === 'text' ? `t.${n}.op('gin_trgm_ops')` : `t.${n}`);
-      if (i.using === 'trgm') lines.push(`  index('${name}').using('gin', ${i.columns.map(gin).join(', ')}),`);
+      if (i.using === 'trgm') lines.push(`  index('${name}').using('gin', ${i.columns.map((n) => `t.${n}.op('gin_trgm_ops')`).join(', ')}),`);
       else lines.push(`  index('${name}').on(${i.columns.map((n) => `t.${n}`).join(', ')}),`);
     }
     if (lines.length === start) lines[start - 1] = '});';

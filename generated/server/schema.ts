@@ -563,7 +563,7 @@ export const transactions = pgTable('transactions', {
   foreignKey({ name: 'fk_transactions__created_by_user_id', columns: [t.createdByUserId], foreignColumns: [users.id] }).onDelete('restrict'),
   index('ix_transactions__created_by_user_id').on(t.createdByUserId),
   index('ix_transactions__transaction_date').on(t.transactionDate),
-  index('ix_transactions__transaction_date__description_trgm').using('gin', t.transactionDate, t.description.op('gin_trgm_ops')),
+  index('ix_transactions__description_trgm').using('gin', t.description.op('gin_trgm_ops')),
 ]);
 
 export const victimOrderDetails = pgTable('victim_order_details', {

@@ -584,7 +584,7 @@ CREATE INDEX "ix_transactions__victim_payment_id" ON "transactions" USING btree 
 CREATE INDEX "ix_transactions__victim_order_id" ON "transactions" USING btree ("victim_order_id");--> statement-breakpoint
 CREATE INDEX "ix_transactions__created_by_user_id" ON "transactions" USING btree ("created_by_user_id");--> statement-breakpoint
 CREATE INDEX "ix_transactions__transaction_date" ON "transactions" USING btree ("transaction_date");--> statement-breakpoint
-CREATE INDEX "ix_transactions__transaction_date__description_trgm" ON "transactions" USING gin ("transaction_date","description" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "ix_transactions__description_trgm" ON "transactions" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "uq_translates__language_id__code" ON "translates" USING btree ("language_id","code");--> statement-breakpoint
 CREATE INDEX "ix_translates__code" ON "translates" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "ix_user_claims__operation_claim_id" ON "user_claims" USING btree ("operation_claim_id");--> statement-breakpoint
