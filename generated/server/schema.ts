@@ -424,6 +424,7 @@ export const settings = pgTable('settings', {
   valueType: text('value_type').notNull().default("string"),
   description: text('description'),
   isSecret: boolean('is_secret').notNull().default(false),
+  secretValue: text('secret_value_enc'),
 }, (t) => [
   uniqueIndex('uq_settings__key').on(t.key),
   check('ck_settings__value_type', sql`${t.valueType} in ('string', 'number', 'boolean', 'json')`),

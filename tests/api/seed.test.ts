@@ -104,9 +104,10 @@ describe('seed', () => {
   });
 
   it('stores the webhook secret encrypted and the season year as this year', async () => {
-    const secret = await one(`SELECT value, is_secret FROM settings WHERE key = 'netgsm.webhookSecret'`);
+    const secret = await one(`SELECT value, secret_value_enc, is_secret FROM settings WHERE key = 'netgsm.webhookSecret'`);
     expect(secret.is_secret).toBe(true);
-    expect(decryptSecret(encryptionKey, secret.value).length).toBeGreaterThanOrEqual(24);
+    expect(secret.value).toBeNull();
+    expect(decryptSecret(encryptionKey, secret.secret_value_enc).length).toBeGreaterThanOrEqual(24);
     const year = await one(`SELECT value FROM settings WHERE key = 'season.year'`);
     expect(Number(year.value)).toBe(Number(new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 4)));
     const pos = await rows(`SELECT api_password_enc, store_key_enc FROM virtual_pos_devices WHERE mode = 'test'`);
@@ -296,13 +297,13 @@ describe('seed', () => {
     await pool.query(`UPDATE languages SET is_default = (code = 'en-US')`);
     await pool.query(`UPDATE payment_statuses SET name = 'Tahsil edildi' WHERE code = 'paid'`);
     await pool.query(`DELETE FROM operation_claims WHERE name = 'Settings.Delete'`);
-    const secret = (await one(`SELECT value FROM settings WHERE key = 'netgsm.webhookSecret'`)).value;
+    const secret = (await one(`SELECT secret_value_enc FROM settings WHERE key = 'netgsm.webhookSecret'`)).secret_value_enc;
 
     await seedReference(pool, { encryptionKey });
 
     expect(await rows(`SELECT name FROM product_types WHERE name LIKE 'Büyükbaş%'`)).toEqual([{ name: 'Büyükbaş Hayvan' }]);
     expect((await one(`SELECT value FROM settings WHERE key = 'company.name'`)).value).toBe('Yılmaz Çiftliği');
-    expect((await one(`SELECT value FROM settings WHERE key = 'netgsm.webhookSecret'`)).value).toBe(secret);
+    expect((await one(`SELECT secret_value_enc FROM settings WHERE key = 'netgsm.webhookSecret'`)).secret_value_enc).toBe(secret);
     expect(await rows(`SELECT code FROM languages WHERE is_default`)).toEqual([{ code: 'en-US' }]);
     expect(await rows(`SELECT name FROM payment_statuses WHERE code = 'paid'`)).toEqual([{ name: 'Tahsil edildi' }]);
     expect(await rows(`SELECT name FROM operation_claims WHERE name = 'Settings.Delete'`)).toHaveLength(1);

@@ -19,9 +19,9 @@ import type { SettingValueType } from './settingValueType.ts';
 /**
  * One application setting, e.g. `company.name`, `season.year`, `victim.defaultShareCapacity`,
  * `monitor.refreshSeconds`, `netgsm.webhookSecret`. The value is checked against `valueType`.
- * Rows with `isSecret: true` are stored encrypted and their value is hidden on read (answered
- * as null); an update of such a row that omits the value or sends null keeps the stored one,
- * and `isSecret` cannot be turned off once set.
+ * Rows with `isSecret: true` keep their value encrypted in `secretValue` and answer `value` as
+ * null: what is written to `value` of a secret row goes to `secretValue`; an update that omits
+ * the value or sends null keeps the stored one, and `isSecret` cannot be turned off once set.
  */
 export interface Setting {
   readonly id: number;
@@ -55,4 +55,10 @@ export interface Setting {
   description?: string | null;
   /** Hides the value on read and keeps it out of search and export. */
   isSecret?: boolean;
+  /**
+     * The value of a secret row, stored encrypted and never answered; written through `value`.
+     * @maxLength 10000
+     * @nullable
+     */
+  secretValue?: string | null;
 }

@@ -43,4 +43,10 @@ export interface SettingCreate {
   description?: string | null;
   /** Hides the value on read and keeps it out of search and export. */
   isSecret?: boolean;
+  /**
+     * The value of a secret row, stored encrypted and never answered; written through `value`.
+     * @maxLength 10000
+     * @nullable
+     */
+  secretValue?: string | null;
 }

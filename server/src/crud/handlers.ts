@@ -113,9 +113,10 @@ export function translateDbError(e: EntityMeta, err: unknown): never {
       params: { fields },
     });
   }
-  if (pgErr.code === '23503') {
+  // 23503: a reference to a missing row, or (as 23001 for ON DELETE RESTRICT) a delete of a referenced one.
+  if (pgErr.code === '23503' || pgErr.code === '23001') {
     const own = e.foreignKeys[pgErr.constraint!];
-    if (own && pgErr.table === e.table) throw badRequest([fieldError(own.field, 'lookupNotFound')]);
+    if (pgErr.code === '23503' && own && pgErr.table === e.table) throw badRequest([fieldError(own.field, 'lookupNotFound')]);
     const ref = e.referencedBy.find((r) => r.constraint === pgErr.constraint);
     throw new HttpError(409, 'error.conflict.referenced', 'Bu kayıt başka kayıtlarda kullanıldığı için silinemez.', {
       params: { referencedBy: ref ? [ref.label] : [], entity: ref?.entity },

@@ -3,8 +3,8 @@
 // Every column name is looked up in the entity's metadata (a whitelist); values are parameters.
 import type pg from 'pg';
 import { badRequest, fieldError, type FieldError } from '../core/errors.ts';
-import { type EntityMeta, type FieldMeta, ident, readableFields } from './entities.ts';
-import { lookupsSelect } from './lookups.ts';
+import { type EntityMeta, type FieldMeta, ident, readableFields, selectList } from './entities.ts';
+import { hasLookups, lookupsSelect } from './lookups.ts';
 
 export const MATCH_MODES = ['startsWith', 'contains', 'notContains', 'endsWith', 'equals', 'notEquals', 'in', 'lt', 'lte', 'gt', 'gte', 'between', 'dateIs', 'dateIsNot', 'dateBefore', 'dateAfter'] as const;
 export type MatchMode = (typeof MATCH_MODES)[number];
@@ -258,7 +258,11 @@ export async function listPage(pool: pg.Pool, e: EntityMeta, req: PagedListReque
   const params = q.params.values;
   const from = `FROM ${ident(e.table)} t ${q.where}`;
   const offset = (pageNumber - 1) * pageSize;
-  const rowsSql = `SELECT ${lookupsSelect(e)} FROM (SELECT t.* ${from} ${q.order} LIMIT ${pageSize} OFFSET ${offset}) t ${q.order}`;
+  const window = `${q.order} LIMIT ${pageSize} OFFSET ${offset}`;
+  // Lookups are looked up for the page's rows only, after the limit.
+  const rowsSql = hasLookups(e)
+    ? `SELECT ${lookupsSelect(e)} FROM (SELECT t.* ${from} ${window}) t ${q.order}`
+    : `SELECT ${selectList(e)} ${from} ${window}`;
   const groupCols = q.groupFields.map((f) => `t.${ident(f.column)}`);
   const rows = await pool.query(rowsSql, params);
   // A short page that is not past the end tells the total itself: no count query needed.

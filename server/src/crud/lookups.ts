@@ -2,8 +2,11 @@
 // answered beside the ids as `lookups: { field: text }` so a list needs no second request.
 import { type EntityMeta, entityByName, ident, selectList } from './entities.ts';
 
+const references = (e: EntityMeta) => e.fields.filter((f) => f.lookup && !f.writeOnly);
+export const hasLookups = (e: EntityMeta) => references(e).length > 0;
+
 export function lookupsSelect(e: EntityMeta, alias = 't'): string {
-  const refs = e.fields.filter((f) => f.lookup && !f.writeOnly);
+  const refs = references(e);
   if (!refs.length) return selectList(e, alias);
   const pairs = refs.map((f) => {
     const target = entityByName.get(f.lookup!)!;

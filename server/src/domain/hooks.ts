@@ -1,5 +1,6 @@
 // Rules of single entities that run inside the generic CRUD write (same database transaction).
 import type { EntityHooks } from '../crud/handlers.ts';
+import { settingHooks } from './settings.ts';
 import { victimOrderHooks } from './victim-orders.ts';
 
 /** Only one row of a table carries `flag`: setting it on one clears it on the others. */
@@ -19,4 +20,5 @@ export const domainHooks: Record<string, EntityHooks> = {
   CurrencyType: singleFlag('currency_types', 'is_default'),
   VirtualPOS: singleFlag('virtual_pos_devices', 'is_default'),
   VictimOrder: victimOrderHooks,
+  Setting: settingHooks,
 };

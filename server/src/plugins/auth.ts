@@ -28,7 +28,8 @@ export function claimOf(request: FastifyRequest): string | undefined {
 }
 
 export default fp(async function authPlugin(app: FastifyInstance, opts: { secret: string; accessTokenSeconds: number }) {
-  await app.register(jwt, { secret: opts.secret, sign: { expiresIn: opts.accessTokenSeconds } });
+  // Verified tokens are cached (expiry still checked): a busy screen sends the same token often.
+  await app.register(jwt, { secret: opts.secret, sign: { expiresIn: opts.accessTokenSeconds }, verify: { cache: true } });
   app.addHook('onRequest', async (request) => {
     const claim = claimOf(request);
     if (!claim || claim === 'public') return;

@@ -283,6 +283,7 @@ CREATE TABLE "settings" (
 	"value_type" text DEFAULT 'string' NOT NULL,
 	"description" text,
 	"is_secret" boolean DEFAULT false NOT NULL,
+	"secret_value_enc" text,
 	CONSTRAINT "ck_settings__value_type" CHECK ("settings"."value_type" in ('string', 'number', 'boolean', 'json'))
 );
 --> statement-breakpoint

@@ -1,0 +1,29 @@
+// Settings: values checked against their type; secret rows keep the value encrypted apart
+// (`secretValue`) and `value` stays empty, so no read, filter or export reaches it.
+import { badRequest, fieldError } from '../core/errors.ts';
+import type { EntityHooks } from '../crud/handlers.ts';
+
+function fitsType(value: string, type: unknown): boolean {
+  switch (type) {
+    case 'number': return value.trim() !== '' && Number.isFinite(Number(value));
+    case 'boolean': return value === 'true' || value === 'false';
+    case 'json': try { JSON.parse(value); return true; } catch { return false; }
+    default: return true;
+  }
+}
+
+export const settingHooks: EntityHooks = {
+  async beforeWrite({ client, values, id }) {
+    const current = id === undefined ? undefined : (await client.query('SELECT is_secret FROM settings WHERE id = $1', [id])).rows[0];
+    if (current?.is_secret && values.isSecret === false) throw badRequest([fieldError('isSecret', 'invalid')]);
+    const secret = values.isSecret === true || current?.is_secret === true;
+    const value = values.value;
+    if (typeof value === 'string' && !secret && !fitsType(value, values.valueType)) throw badRequest([fieldError('value', 'invalid')]);
+    if (secret) {
+      // Only a new value replaces the secret; an empty one keeps what is stored.
+      if (typeof value === 'string' && value !== '') values.secretValue = value;
+      else delete values.secretValue;
+      values.value = null;
+    }
+  },
+};

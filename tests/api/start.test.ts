@@ -1,0 +1,87 @@
+// `npm start` as staff run it: the real entry point with its embedded PostgreSQL in a data
+// directory. It prints where to sign in, serves the API and a page on one port, stops cleanly on
+// Ctrl+C (SIGINT), and a second start keeps the data.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFreePort } from '../../server/src/db/embedded.ts';
+
+const main = fileURLToPath(new URL('../../server/src/main.ts', import.meta.url));
+let dataDir: string;
+let port: number;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'kurban-start-'));
+  port = await findFreePort();
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+}
+
+/** Starts the server and waits for its "Ctrl+C" line (it prints that once it listens). */
+function start(env: Record<string, string> = {}): Promise<Running> {
+  const child = spawn(process.execPath, [main], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start in 90 s:\n${out}`)), 90_000);
+    child.stdout!.on('data', () => {
+      if (out.includes('Ctrl+C')) {
+        clearTimeout(timer);
+        resolve({ child, output: () => out });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${out}`)));
+  });
+}
+
+function stop(r: Running): Promise<number | null> {
+  return new Promise((resolve) => {
+    r.child.removeAllListeners('exit');
+    r.child.on('exit', (code) => resolve(code));
+    r.child.kill('SIGINT');
+  });
+}
+
+describe('npm start', () => {
+  it('starts with an embedded database, prints how to sign in, and keeps data across restarts', async () => {
+    const first = await start();
+    expect(first.output()).toContain(`http://127.0.0.1:${port}/`);
+    const printed = first.output().match(/Sign in as (\S+) with password (\S+)/);
+    expect(printed, first.output()).not.toBeNull();
+    const [, email, password] = printed!;
+    expect(email).toBe('admin@example.com');
+
+    const base = `http://127.0.0.1:${port}`;
+    const page = await fetch(`${base}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const login = await fetch(`${base}/api/v1/Auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    expect(login.status).toBe(200);
+    const { token } = ((await login.json()) as { data: { token: string } }).data;
+    const orders = await fetch(`${base}/api/v1/VictimOrders/GetListForPaging`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{}' });
+    const demo = ((await orders.json()) as { data: { totalCount: number } }).data.totalCount;
+    expect(demo).toBeGreaterThan(0); // the demo season is there
+
+    expect(await stop(first)).toBe(0);
+
+    const second = await start();
+    expect(second.output()).not.toContain('with password'); // the administrator exists already
+    const again = await fetch(`${base}/api/v1/Auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    expect(again.status).toBe(200);
+    const { token: token2 } = ((await again.json()) as { data: { token: string } }).data;
+    const orders2 = await fetch(`${base}/api/v1/VictimOrders/GetListForPaging`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token2}` }, body: '{}' });
+    expect(((await orders2.json()) as { data: { totalCount: number } }).data.totalCount).toBe(demo); // kept, not seeded twice
+    expect(await stop(second)).toBe(0);
+  });
+});
