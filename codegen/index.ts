@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { loadContract } from './model.ts';
 import { buildOpenApi, claimsByOperation } from './contract.ts';
 import { drizzleSchema, serverEntities } from './server.ts';
-import { adminEntity } from './admin.ts';
+import { adminEntity, adminIndex } from './admin.ts';
 import { loadMessages } from './messages.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,8 +30,8 @@ out('server/entities.json', json(serverEntities(source.entities)));
 out('server/claims.json', json(claimsByOperation(doc)));
 out('server/messages.json', json(messages));
 const admin = source.entities.map(adminEntity);
-out('admin/entities.json', json(admin));
-out('admin/index.ts', `${HEADER}import entities from './entities.json' with { type: 'json' };\n\nexport type AdminEntity = (typeof entities)[number];\nexport const adminEntities: AdminEntity[] = entities;\n`);
+for (const entity of admin) out(`admin/${entity.plural}.json`, json(entity));
+out('admin/index.ts', adminIndex(admin));
 
 execFileSync(join(root, 'node_modules/.bin/orval'), ['--config', join(root, 'orval.config.ts')], { cwd: root, stdio: 'inherit' });
 console.log(`generated: ${source.entities.length} entities, ${Object.keys(claimsByOperation(doc)).length} operations`);

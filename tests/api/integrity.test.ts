@@ -156,3 +156,28 @@ describe('Kurban orders', () => {
     expect(new Set(results.map((r) => r.body.data.orderNo)).size).toBe(8);
   });
 });
+
+describe('translations by language', () => {
+  it('answer { key: value }, the fallback language filling what a language lacks', async () => {
+    const tr = await languageId('tr-TR');
+    const en = await languageId('en-US');
+    await api('POST', 'Translates', { LanguageId: tr, Code: 'test.onlyTurkish', Value: 'Yalnız Türkçe' });
+    await api('POST', 'Translates', { LanguageId: tr, Code: 'test.both', Value: 'İkisi de' });
+    await api('POST', 'Translates', { LanguageId: en, Code: 'test.both', Value: 'Both' });
+    const english = await call(server.app, undefined, 'GET', 'Translates/languages/en-US');
+    expect(english.status).toBe(200);
+    expect(english.body.data['test.both']).toBe('Both');
+    expect(english.body.data['test.onlyTurkish']).toBe('Yalnız Türkçe');
+    expect(english.body.data['menu.product']).toBe('Products');
+    // A bare language code finds its regional language; an unknown one gets the fallback's.
+    expect((await call(server.app, undefined, 'GET', 'Translates/languages/en')).body.data['test.both']).toBe('Both');
+    expect((await call(server.app, undefined, 'GET', 'Translates/languages/de-DE')).body.data['test.both']).toBe('İkisi de');
+    expect((await call(server.app, undefined, 'GET', 'Translates/languages/tr')).body.data['menu.product']).toBe('Ürün Tanımları');
+  });
+
+  it('lists every translation with its language for Translates/dtos', async () => {
+    const res = await api('GET', 'Translates/dtos');
+    expect(res.status).toBe(200);
+    expect(res.body.data.find((d: { code: string; languageCode: string }) => d.code === 'menu.product' && d.languageCode === 'en-US')).toMatchObject({ languageName: 'English', value: 'Products' });
+  });
+});

@@ -101,8 +101,9 @@ export const getGetTranslationsByLanguageUrl = (code: string,) => {
 
 /**
  * Answers `{ key: value }` for the language with this code (`tr-TR`, `en-US`, or a bare
- * `tr`). Keys the language lacks are filled from the fallback language `tr` (the default
- * language). Public: the sign-in page needs it before anyone signs in. An unknown code
+ * `tr`). Keys the language lacks are filled from the fallback language `tr` (Turkish, the
+ * source language; the default language where no Turkish one exists), whichever language is
+ * the default. Public: the sign-in page needs it before anyone signs in. An unknown code
  * answers the fallback language's messages.
  * @summary The interface messages of one language
  */

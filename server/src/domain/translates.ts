@@ -1,10 +1,10 @@
 // Translations by language: `{ key: value }` with the fallback language filling the gaps.
 import type pg from 'pg';
 
-/** The fallback of every language: the default one (Turkish). */
+/** The fallback of every language is `tr` (the specification's fallback): a Turkish language, else the default one. */
 async function fallbackLanguageId(db: pg.Pool): Promise<number | undefined> {
   const { rows } = await db.query(
-    `SELECT id FROM languages ORDER BY is_default DESC, (code = 'tr-TR') DESC, (code LIKE 'tr%') DESC, id LIMIT 1`,
+    `SELECT id FROM languages ORDER BY (lower(code) = 'tr') DESC, (lower(code) LIKE 'tr-%') DESC, is_default DESC, id LIMIT 1`,
   );
   return rows[0]?.id;
 }
