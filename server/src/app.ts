@@ -11,7 +11,7 @@ import security from './plugins/security.ts';
 import staticApp from './plugins/static.ts';
 import { registerRoutes } from './routes.ts';
 import { domainHooks } from './domain/hooks.ts';
-import { isValidIdentityNumber } from './domain/identity-number.ts';
+import { isValidIdentityNumber } from './core/identity-number.ts';
 
 /** The contract's own formats, checked as strictly as the standard ones. */
 const CONTRACT_FORMATS = {

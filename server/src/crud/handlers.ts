@@ -7,6 +7,7 @@ import { inTransaction } from '../db/client.ts';
 import { type EntityMeta, type FieldMeta, entityByName, ident } from './entities.ts';
 import { lookupsSelect } from './lookups.ts';
 import { encryptSecret, hashPassword } from './secrets.ts';
+import { toKurus } from '../core/money.ts';
 
 /** Entity rules that are not plain CRUD run inside the write's database transaction. */
 export interface WriteContext {
@@ -54,18 +55,12 @@ export async function getOne(d: CrudDeps, e: EntityMeta, id: number) {
   return row;
 }
 
-const cents = (s: string) => {
-  const [whole, frac = ''] = s.replace('-', '').split('.');
-  const v = BigInt(whole) * 100n + BigInt((frac + '00').slice(0, 2));
-  return s.startsWith('-') ? -v : v;
-};
-
 /** Rules the contract's JSON Schema cannot state: bounds of money strings. */
 function checkValue(f: FieldMeta, v: unknown, errors: FieldError[]) {
   if (typeof v !== 'string' || f.kind !== 'money') return;
-  if (f.minimum !== undefined && cents(v) < cents(f.minimum)) errors.push(fieldError(f.name, 'minimum', { min: f.minimum }));
-  if (f.exclusiveMinimum !== undefined && cents(v) <= cents(f.exclusiveMinimum)) errors.push(fieldError(f.name, 'exclusiveMinimum', { min: f.exclusiveMinimum }));
-  if (f.maximum !== undefined && cents(v) > cents(f.maximum)) errors.push(fieldError(f.name, 'maximum', { max: f.maximum }));
+  if (f.minimum !== undefined && toKurus(v) < toKurus(f.minimum)) errors.push(fieldError(f.name, 'minimum', { min: f.minimum }));
+  if (f.exclusiveMinimum !== undefined && toKurus(v) <= toKurus(f.exclusiveMinimum)) errors.push(fieldError(f.name, 'exclusiveMinimum', { min: f.exclusiveMinimum }));
+  if (f.maximum !== undefined && toKurus(v) > toKurus(f.maximum)) errors.push(fieldError(f.name, 'maximum', { max: f.maximum }));
 }
 
 /** The body (payload names, already validated and trimmed) as contract names → values. */

@@ -20,9 +20,12 @@ export function connectDatabase(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max, options: '-c TimeZone=Europe/Istanbul' });
   // An idle connection dropped by the server (a restart, a shutdown) is replaced on next use;
   // without a listener the pool's error event would end the process.
-  pool.on('error', (err) => console.error('database connection lost:', err.message));
+  let closing = false;
+  pool.on('error', (err) => {
+    if (!closing) console.error('database connection lost:', err.message);
+  });
   const db = drizzle(pool, { schema });
-  return { pool, db, close: () => pool.end() };
+  return { pool, db, close: () => { closing = true; return pool.end(); } };
 }
 
 /** Runs `work` in one database transaction on one connection. */

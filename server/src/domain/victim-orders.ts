@@ -1,7 +1,7 @@
 // Kurban orders: the order number and the amounts the server keeps (contract: VictimOrder).
 import type pg from 'pg';
 import type { EntityHooks } from '../crud/handlers.ts';
-import { fromKurus, toKurus } from './money.ts';
+import { fromKurus, toKurus } from '../core/money.ts';
 
 /** The season year staff set (`season.year`), else this year in Istanbul. */
 async function seasonYear(client: pg.PoolClient): Promise<number> {

@@ -1,3 +1,4 @@
+import { tcknCheckDigits, vknCheckDigit } from '../../core/identity-number.ts';
 // Deterministic randomness for the demo (the same data on every machine and every start) and the
 // small generators built on it: identity numbers and phone numbers.
 
@@ -52,31 +53,16 @@ export function createRandom(seed: number): Random {
   };
 }
 
-/**
- * A valid TCKN: d1 ≠ 0, d10 = ((d1+d3+d5+d7+d9)·7 − (d2+d4+d6+d8)) mod 10,
- * d11 = (d1+…+d10) mod 10.
- */
+/** A valid TCKN (11 digits, d1 ≠ 0). */
 export function makeTckn(rnd: Random): string {
   const d = [rnd.int(1, 9), ...Array.from({ length: 8 }, () => rnd.int(0, 9))];
-  const odd = d[0] + d[2] + d[4] + d[6] + d[8];
-  const even = d[1] + d[3] + d[5] + d[7];
-  d.push((((odd * 7 - even) % 10) + 10) % 10);
-  d.push(d.reduce((a, b) => a + b, 0) % 10);
-  return d.join('');
+  return [...d, ...tcknCheckDigits(d)].join('');
 }
 
-/** A valid 10-digit VKN (tax number of a company), with the Revenue Administration's check digit. */
+/** A valid 10-digit VKN (tax number of a company). */
 export function makeVkn(rnd: Random): string {
   const d = [rnd.int(1, 9), ...Array.from({ length: 8 }, () => rnd.int(0, 9))];
-  let sum = 0;
-  for (let i = 0; i < 9; i++) {
-    const t = (d[i] + 9 - i) % 10;
-    let v = (t * 2 ** (9 - i)) % 9;
-    if (t !== 0 && v === 0) v = 9;
-    sum += v;
-  }
-  d.push((10 - (sum % 10)) % 10);
-  return d.join('');
+  return [...d, vknCheckDigit(d)].join('');
 }
 
 // Prefixes of Türkiye's mobile operators (Turkcell 53x, Vodafone 54x, Türk Telekom 50x/55x).
