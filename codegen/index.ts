@@ -28,6 +28,8 @@ out('server/schema.ts', drizzleSchema(source.entities));
 out('server/entities.json', json(serverEntities(source.entities)));
 out('server/claims.json', json(claimsByOperation(doc)));
 out('server/messages.json', json(messages));
+// The browser bundles the same messages (its offline catalog) that the server seeds.
+for (const [code, catalog] of Object.entries(messages)) out(`locales/${code}.json`, json(catalog));
 const admin = source.entities.map(adminEntity);
 for (const entity of admin) out(`admin/${entity.plural}.json`, json(entity));
 out('admin/index.ts', adminIndex(admin));

@@ -1,0 +1,44 @@
+// The browser app: React, Tailwind, and the PWA (service worker at /sw.js, precached shell).
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+export default defineConfig({
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // The user is asked before a new version takes over (the specification's prompt).
+      registerType: 'prompt',
+      filename: 'sw.js',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/*.png'],
+      manifest: {
+        name: 'Kurban — Çiftlik Yönetim Paneli',
+        short_name: 'Kurban',
+        description: 'Çiftliğin ürün, cari, ödeme ve Kurban sezonu yönetimi',
+        lang: 'tr-TR',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#10b981',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      },
+    }),
+  ],
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+});
