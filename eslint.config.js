@@ -8,13 +8,17 @@ const element = (type, pattern) => ({ type, pattern });
 const allow = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'generated/api/**', 'dev-dist/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'generated/api/**', 'dev-dist/**', 'public/**', 'scripts/make-icons.mjs'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.tsx'],
     plugins: { boundaries, 'import-x': importX },
     settings: {
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+      // The browser app's `@/` alias resolves through tsconfig.app.json; the rest by Node's rules.
+      'import/resolver': {
+        typescript: { project: ['tsconfig.app.json', 'tsconfig.json'] },
+        node: { extensions: ['.ts', '.tsx', '.js', '.json'] },
+      },
       'boundaries/include': ['server/**', 'src/**', 'codegen/**', 'generated/**', 'tests/**', 'bench/**'],
       'boundaries/elements': [
         // First match wins: specific folders before the roots that hold them.
@@ -27,6 +31,7 @@ export default tseslint.config(
         element('generated-server', 'generated/server'),
         element('generated-admin', 'generated/admin'),
         element('generated-api', 'generated/api'),
+        element('generated-locales', 'generated/locales'),
         element('generated-contract', 'generated'),
         element('src-app', 'src/app'),
         element('src-shell', 'src/shell'),
@@ -62,7 +67,7 @@ export default tseslint.config(
           allow('src-features', ['src-admin', 'src-components', 'src-lib', 'generated-api', 'generated-admin']),
           allow('src-admin', ['src-admin', 'src-components', 'src-lib', 'generated-api', 'generated-admin']),
           allow('src-components', ['src-components', 'src-lib']),
-          allow('src-lib', ['src-lib', 'src-locales']),
+          allow('src-lib', ['src-lib', 'src-locales', 'generated-locales']),
           allow('generated-api', ['generated-api', 'src-lib']),
           allow('generated-admin', ['generated-admin']),
           allow('generated-server', ['generated-server']),
