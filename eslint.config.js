@@ -16,7 +16,7 @@ export default tseslint.config(
     settings: {
       // The browser app's `@/` alias resolves through tsconfig.app.json; the rest by Node's rules.
       'import/resolver': {
-        typescript: { project: ['tsconfig.app.json', 'tsconfig.json'] },
+        typescript: { project: ['tsconfig.app.json', 'tsconfig.json'], noWarnOnMultipleProjects: true },
         node: { extensions: ['.ts', '.tsx', '.js', '.json'] },
       },
       'boundaries/include': ['server/**', 'src/**', 'codegen/**', 'generated/**', 'tests/**', 'bench/**'],

@@ -1,10 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { activateLanguage, savedLanguage } from '@/lib/i18n.ts';
+import { fetchServerMessages } from '@/shell/index.ts';
 import { App } from './app/App.tsx';
 import './index.css';
 
+// The bundled catalog first (offline, at once), then the server's translations over it.
+const language = savedLanguage();
+await activateLanguage(language);
 createRoot(document.getElementById('app')!).render(
   <StrictMode>
     <App />
   </StrictMode>,
 );
+void activateLanguage(language, fetchServerMessages);

@@ -1,31 +1,57 @@
-// Every route of the specification. Back-office routes sit in the layout behind the guard;
-// entity routes come from the generated admin metadata; unknown URLs reach /pages/notfound.
-import { lazy } from 'react';
+// Every route of the specification. Back-office routes sit in the layout behind the guard (the
+// original guarded only /Dashboard; every back-office screen needs a signed-in user here) and
+// each entity screen behind its Read claim; entity routes come from the generated admin
+// metadata; unknown URLs reach /pages/notfound. Pages load on demand, so the sign-in page
+// carries none of the tables and forms.
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { adminRoutes } from '../../generated/admin/index.ts';
+import { AppLayout, AuthFrame, LanguagePicker, RequireAuth, RequireClaim, WAITING_ROUTE } from '@/shell/index.ts';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
 
-const Placeholder = ({ name }: { name: string }) => <main className="p-6"><h1 className="text-xl">{name}</h1></main>;
-const page = (name: string) => <Placeholder name={name} />;
-void lazy;
+/** A page component loaded on first visit. */
+function page<P extends object>(load: () => Promise<ComponentType<P>>, props?: P): ReactNode {
+  const Page = lazy(async () => ({ default: await load() }));
+  return (
+    <Suspense fallback={<Skeleton className="m-6 h-40" />}>
+      <Page {...(props as P)} />
+    </Suspense>
+  );
+}
 
-const layoutChildren: RouteObject[] = [
-  { path: '/Dashboard', element: page('Dashboard') },
-  { path: '/pages/empty', element: page('Empty') },
-  { path: '/pages/crud', element: page('Crud') },
-  { path: '/documentation', element: page('Documentation') },
-  { path: '/ExamplePage', element: page('ExamplePage') },
-  ...adminRoutes.map((r) => ({ path: r.route, element: page(r.plural) })),
+const auth = () => import('@/features/auth/index.ts');
+const authFrame = { frame: AuthFrame };
+const EntityPage = lazy(() => import('@/admin/index.ts').then((m) => ({ default: m.EntityPage })));
+
+const layoutRoutes: RouteObject[] = [
+  { path: '/Dashboard', element: page(() => import('@/features/dashboard/DashboardPage.tsx').then((m) => m.DashboardPage)) },
+  { path: '/pages/empty', element: page(() => import('@/features/pages/EmptyPage.tsx').then((m) => m.EmptyPage)) },
+  // The template's demo CRUD page: the generic entity screen on the product catalogue.
+  { path: '/pages/crud', element: <RequireClaim claim="Products.Read"><Suspense><EntityPage plural="Products" /></Suspense></RequireClaim> },
+  { path: '/documentation', element: page(() => import('@/features/pages/DocumentationPage.tsx').then((m) => m.DocumentationPage)) },
+  { path: '/ExamplePage', element: page(() => import('@/features/pages/ExamplePage.tsx').then((m) => m.ExamplePage)) },
+  ...adminRoutes.map((r) => ({
+    path: r.route,
+    element: (
+      <RequireClaim claim={r.claims.read}>
+        <Suspense fallback={<Skeleton className="m-6 h-96" />}>
+          <EntityPage key={r.plural} plural={r.plural} />
+        </Suspense>
+      </RequireClaim>
+    ),
+  })),
 ];
 
 export const routes: RouteObject[] = [
-  { path: '/', element: page('Landing') },
-  { path: '/Monitor', element: page('Monitor') },
-  { path: '/auth/login', element: page('Login') },
-  { path: '/auth/register', element: page('Register') },
-  { path: '/auth/access', element: page('Access denied') },
-  { path: '/auth/error', element: page('Error') },
-  { path: '/pages/notfound', element: page('Not found') },
-  { children: layoutChildren },
+  { path: '/', element: page(() => import('@/features/landing/LandingPage.tsx').then((m) => m.LandingPage), { languagePicker: <LanguagePicker /> }) },
+  { path: '/Monitor', element: <RequireAuth>{page(() => import('@/features/pages/EmptyPage.tsx').then((m) => m.EmptyPage))}</RequireAuth> },
+  { path: '/auth/login', element: page(() => auth().then((m) => m.LoginPage), authFrame) },
+  { path: '/auth/register', element: page(() => auth().then((m) => m.RegisterPage), authFrame) },
+  { path: WAITING_ROUTE, element: page(() => auth().then((m) => m.WaitingPage), authFrame) },
+  { path: '/auth/access', element: page(() => auth().then((m) => m.AccessDeniedPage), authFrame) },
+  { path: '/auth/error', element: page(() => auth().then((m) => m.ErrorPage), authFrame) },
+  { path: '/pages/notfound', element: page(() => auth().then((m) => m.NotFoundPage), authFrame) },
+  { element: <RequireAuth><AppLayout /></RequireAuth>, children: layoutRoutes },
   { path: '*', element: <Navigate to="/pages/notfound" replace /> },
 ];
 

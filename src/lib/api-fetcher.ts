@@ -1,8 +1,23 @@
-// The orval mutator: every generated hook calls the API through here. Base path /api/v1, JSON,
-// the Bearer token when one exists, a 24,000 ms timeout, and the { success, data, error }
-// envelope unwrapped: a failure is thrown as an ApiError carrying the server's error body.
+// The orval mutator: every generated call goes through here. Base path /api/v1, JSON, the Bearer
+// token when one exists, a 24,000 ms timeout. It returns what orval's response types describe,
+// `{ data: <the { success, data, error } envelope>, status, headers }`, and throws an ApiError for
+// a non-2xx answer or `success: false`, after showing the error catalogue's toast (section 8).
+//
+// Opting out of the toast: pass `{ silent: true }` in the request options, e.g.
+//   useUpdateLanguage({ request: { silent: true } })   or   getLanguages({ silent: true })
+// The ApiError is still thrown (its `message` is already translated), so a form can show it and its
+// field errors inline. Session handling (refresh, logout, redirect) is never silenced.
+import { hasTranslation, t } from './i18n.ts';
+import { notify } from './notify.ts';
+import { session } from './session.ts';
+
 export const API_BASE = '/api/v1';
 export const REQUEST_TIMEOUT_MS = 24_000;
+export const LOGIN_ROUTE = '/auth/login';
+const REFRESH_URL = `${API_BASE}/Auth/refresh-token`;
+// A 401 from these is the answer itself (wrong credentials, a spent refresh token), not an expired
+// access token: refreshing would be pointless or loop.
+const NO_REFRESH = [`${API_BASE}/Auth/login`, REFRESH_URL];
 
 export interface ApiErrorBody {
   code: string;
@@ -12,38 +27,211 @@ export interface ApiErrorBody {
   current?: Record<string, unknown>;
 }
 
+/** Why a call failed: the server answered (`http`), or no usable answer came. */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'offline' | 'failure';
+
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody | undefined;
-  constructor(status: number, body: ApiErrorBody | undefined, message: string) {
-    super(message);
+  readonly kind: ApiErrorKind;
+  /** `message` is the translated text the toast showed (or would have shown). */
+  constructor(status: number, body: ApiErrorBody | undefined, message: string, kind: ApiErrorKind = status ? 'http' : 'failure', cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.kind = kind;
+  }
+  get code(): string | undefined {
+    return this.body?.code;
+  }
+  get fields(): NonNullable<ApiErrorBody['fields']> {
+    return this.body?.fields ?? [];
+  }
+  /** On a 409 for a stale rowVersion: the row as it is now. */
+  get current(): Record<string, unknown> | undefined {
+    return this.body?.current;
+  }
+  /** Each bad field's message, translated with its label (`{label}` in the catalogue). */
+  fieldMessages(labelOf: (field: string) => string = (f) => f): Record<string, string> {
+    return Object.fromEntries(
+      this.fields.map((f) => [f.field, hasTranslation(f.code) ? t(f.code, { ...f.params, label: labelOf(f.field) }) : f.message]),
+    );
   }
 }
 
-function accessToken(): string | undefined {
-  try {
-    return JSON.parse(localStorage.getItem('user') ?? 'null')?.token ?? undefined;
-  } catch {
-    return undefined;
-  }
+/** What the mutator resolves with: orval's `{ data, status, headers }`. */
+export interface ApiResponse<D = unknown> {
+  data: D;
+  status: number;
+  headers: Headers;
 }
 
-export async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<T> {
+export interface ApiRequestInit extends RequestInit {
+  /** No toast on failure; the caller shows the thrown ApiError itself. */
+  silent?: boolean;
+  /** Overrides the 24,000 ms timeout. */
+  timeoutMs?: number;
+}
+
+type Navigate = (path: string) => void;
+let navigate: Navigate = (path) => window.location.assign(path);
+/** The app registers the router's navigate so that a failed refresh does not reload the page. */
+export function setNavigator(fn: Navigate): void {
+  navigate = fn;
+}
+
+interface Envelope {
+  success?: boolean;
+  data?: unknown;
+  error?: ApiErrorBody | null;
+}
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: Envelope | undefined;
+  /** The body was there but not JSON (a proxy's HTML page, say). */
+  malformed: boolean;
+}
+
+// Errors already shown: requests that share one (a failed refresh) show it once.
+const shown = new WeakSet<ApiError>();
+
+function toast(error: ApiError): void {
+  shown.add(error);
+  notify({ severity: 'error', summary: error.message });
+}
+
+/** A parameter that names translation keys (a 409's `referencedBy: ['entity.products']`) in words. */
+function localized(value: unknown): unknown {
+  if (typeof value === 'string') return hasTranslation(value) ? t(value) : value;
+  return Array.isArray(value) ? value.map(localized).join(', ') : value;
+}
+
+/** The server's message translated by its code when this catalogue knows the code. */
+function translated(body: ApiErrorBody | undefined, fallback: string): string {
+  if (!body?.code || !hasTranslation(body.code)) return body?.message || fallback;
+  const params = Object.fromEntries(Object.entries(body.params ?? {}).map(([k, v]) => [k, localized(v)]));
+  return t(body.code, params);
+}
+
+/** One exchange under the timeout. HTTP statuses are returned, not thrown. */
+async function exchange(url: string, init: RequestInit, token: string | undefined, timeoutMs: number): Promise<Answer> {
   const headers = new Headers(init.headers);
-  if (!headers.has('Content-Type') && init.body) headers.set('Content-Type', 'application/json');
-  const token = accessToken();
+  headers.set('Accept', 'application/json');
+  // JSON bodies only: a FormData upload must keep the boundary the browser writes.
+  if (typeof init.body === 'string' && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-  const response = await fetch(url.startsWith(API_BASE) ? url : `${API_BASE}${url}`, { ...init, headers, signal });
-  const text = await response.text();
-  const body = text ? JSON.parse(text) : undefined;
-  if (!response.ok || body?.success === false) {
-    throw new ApiError(response.status, body?.error, body?.error?.message ?? 'An error occurred');
+  // Own controller and timer (not AbortSignal.timeout): the timer is cleared when the answer is in,
+  // and a timeout can be told apart from the caller's own abort.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const outer = init.signal;
+  const abort = () => controller.abort();
+  if (outer?.aborted) abort();
+  else outer?.addEventListener('abort', abort, { once: true });
+  try {
+    const response = await fetch(url, { ...init, headers, signal: controller.signal });
+    const text = await response.text();
+    let body: Envelope | undefined;
+    let malformed = false;
+    try {
+      body = text ? (JSON.parse(text) as Envelope) : undefined;
+    } catch {
+      malformed = true;
+    }
+    return { status: response.status, headers: response.headers, body, malformed };
+  } catch (err) {
+    if (timedOut) throw new ApiError(0, undefined, t('error.timeout'), 'timeout', err);
+    if (controller.signal.aborted) throw new ApiError(0, undefined, t('error.timeout'), 'aborted', err);
+    // fetch rejects with a TypeError when the server cannot be reached.
+    if (err instanceof TypeError) throw new ApiError(0, undefined, t('ERR_NETWORK'), 'network', err);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', abort);
   }
-  return body as T;
+}
+
+/** The catalogue's message for an answer that is not a success. */
+function httpError(a: Answer): ApiError {
+  const body = a.body?.error ?? undefined;
+  let message: string;
+  if (a.status === 404) message = t('error.notFound');
+  // 2xx with success:false is a service failure: its default is the connection error.
+  else if (a.status >= 200 && a.status < 300) message = translated(body, t('error.connection'));
+  else message = translated(body, t('error.default'));
+  return new ApiError(a.status, body, message, 'http');
+}
+
+function unwrap(a: Answer): ApiResponse {
+  const ok = a.status >= 200 && a.status < 300;
+  if (ok && a.malformed) throw new ApiError(a.status, undefined, t('error.connection'), 'failure');
+  if (!ok || a.body?.success === false) throw httpError(a);
+  return { data: a.body, status: a.status, headers: a.headers };
+}
+
+// The refresh in progress: every request that gets a 401 meanwhile waits for this one.
+let refreshing: Promise<string> | null = null;
+
+/** A token newer than the rejected one: already renewed by another request, or renewed now. */
+function renewedToken(rejected: string | undefined, timeoutMs: number): Promise<string> {
+  const now = session.user?.token;
+  if (now && now !== rejected) return Promise.resolve(now);
+  refreshing ??= refresh(timeoutMs).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function refresh(timeoutMs: number): Promise<string> {
+  const refreshToken = session.user?.refreshToken;
+  if (!refreshToken) return signOut(undefined);
+  // A network failure or timeout propagates as it is: the server being away is no reason to end
+  // the session.
+  const a = await exchange(REFRESH_URL, { method: 'POST', body: JSON.stringify({ refreshToken }) }, undefined, timeoutMs);
+  const pair = (a.body?.data as { data?: { token?: string; refreshToken?: string } } | undefined)?.data;
+  if (a.status >= 200 && a.status < 300 && a.body?.success !== false && pair?.token && pair.refreshToken) {
+    session.updateTokens({ token: pair.token, refreshToken: pair.refreshToken });
+    return pair.token;
+  }
+  if (a.status >= 500) throw httpError(a);
+  // A 400 or a business failure: the refresh token is spent or revoked.
+  return signOut(a);
+}
+
+/** Ends the session, goes to login, and shows one toast for all the requests that wait on it. */
+function signOut(a: Answer | undefined): never {
+  session.logout();
+  if (window.location.pathname !== LOGIN_ROUTE) navigate(LOGIN_ROUTE);
+  const body = a?.body?.error ?? undefined;
+  const error = new ApiError(401, body, translated(body, t('error.unauthorized')), 'http');
+  toast(error);
+  throw error;
+}
+
+export async function apiFetch<T>(url: string, init: ApiRequestInit = {}): Promise<T> {
+  const { silent = false, timeoutMs = REQUEST_TIMEOUT_MS, ...request } = init;
+  const full = url.startsWith(API_BASE) ? url : `${API_BASE}${url}`;
+  try {
+    const token = session.user?.token;
+    let answer = await exchange(full, request, token, timeoutMs);
+    if (answer.status === 401 && !NO_REFRESH.some((p) => full.startsWith(p))) {
+      // Retried once: a second 401 is thrown like any error, never refreshed again.
+      answer = await exchange(full, request, await renewedToken(token, timeoutMs), timeoutMs);
+    }
+    return unwrap(answer) as T;
+  } catch (err) {
+    // Anything else thrown inside the call is a service failure ('Bağlantı hatası').
+    const error = err instanceof ApiError ? err : new ApiError(0, undefined, t('error.connection'), 'failure', err);
+    // A caller's abort (a query cancelled because the screen moved on) is nothing to report.
+    if (!silent && error.kind !== 'aborted' && !shown.has(error)) toast(error);
+    throw error;
+  }
 }
 
 export default apiFetch;

@@ -56,4 +56,9 @@ export function t(id: string, values?: Record<string, unknown>): string {
   return i18n._(id, values);
 }
 
+/** Whether the active catalog holds the id: a code the server sent may have no translation here. */
+export function hasTranslation(id: string): boolean {
+  return Object.hasOwn(i18n.messages, id);
+}
+
 export { i18n };

@@ -16,11 +16,15 @@ const listeners = new Set<Listener>();
 
 function read(): SessionUser | null {
   try {
-    return JSON.parse(localStorage.getItem(KEY) ?? 'null');
+    const value: unknown = JSON.parse(localStorage.getItem(KEY) ?? 'null');
+    return typeof value === 'object' && value !== null ? (value as SessionUser) : null;
   } catch {
     return null;
   }
 }
+
+// Section 4: guest means no user or isGuest set; authenticated means a user that is not a guest.
+const guest = (user: SessionUser | null): boolean => !user || !!user.userInfo?.isGuest;
 
 let current: SessionUser | null = read();
 const emit = () => listeners.forEach((l) => l());
@@ -48,8 +52,8 @@ export const session = {
     localStorage.setItem(KEY, JSON.stringify(current));
     emit();
   },
-  isGuest: () => !current || current.userInfo?.isGuest === true,
-  isAuthenticated: () => !!current && current.userInfo?.isGuest !== true,
+  isGuest: () => guest(current),
+  isAuthenticated: () => !guest(current),
   hasClaim: (claim: string) => hasClaim(current?.claims, claim),
   subscribe(listener: Listener) {
     listeners.add(listener);
@@ -72,8 +76,8 @@ export function useSession() {
   const user = useSyncExternalStore(session.subscribe, () => current);
   return {
     user,
-    isAuthenticated: !!user && user.userInfo?.isGuest !== true,
-    isGuest: !user || user.userInfo?.isGuest === true,
+    isAuthenticated: !guest(user),
+    isGuest: guest(user),
     hasClaim: (claim: string) => hasClaim(user?.claims, claim),
   };
 }

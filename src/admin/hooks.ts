@@ -1,0 +1,12 @@
+// Small hooks of the entity screen: a debounced value.
+import { useEffect, useState } from 'react';
+
+/** `value`, once it has stopped changing for `delay` ms. */
+export function useDebounced<T>(value: T, delay: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}

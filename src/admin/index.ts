@@ -1,0 +1,2 @@
+// The generic entity screen: the router renders `EntityPage` for every entity route.
+export { EntityPage } from './EntityPage.tsx';

@@ -1,0 +1,58 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/utils.ts';
+
+/** A table in a horizontally scrolling container. */
+export function Table({ className, containerClassName, ...props }: ComponentProps<'table'> & { containerClassName?: string }) {
+  return (
+    <div data-slot="table-container" className={cn('relative w-full overflow-x-auto', containerClassName)}>
+      <table data-slot="table" className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props} />
+    </div>
+  );
+}
+
+export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
+  return <thead data-slot="table-header" className={cn('bg-muted/60 [&_tr]:border-b', className)} {...props} />;
+}
+
+export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
+  return <tbody data-slot="table-body" className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
+}
+
+export function TableFooter({ className, ...props }: ComponentProps<'tfoot'>) {
+  return <tfoot data-slot="table-footer" className={cn('border-t bg-muted/60 font-medium [&>tr]:last:border-b-0', className)} {...props} />;
+}
+
+/** A row; `data-state="selected"` highlights it. */
+export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
+  return (
+    <tr
+      data-slot="table-row"
+      className={cn(
+        'border-b border-border transition-colors duration-200 hover:bg-accent/60 data-[state=selected]:bg-highlight data-[state=selected]:text-highlight-foreground',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TableHead({ className, ...props }: ComponentProps<'th'>) {
+  return (
+    <th
+      data-slot="table-head"
+      className={cn(
+        'h-10 whitespace-nowrap px-3 text-left align-middle text-sm font-semibold text-foreground [&:has([role=checkbox])]:w-10 [&:has([role=checkbox])]:pr-0',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TableCell({ className, ...props }: ComponentProps<'td'>) {
+  return <td data-slot="table-cell" className={cn('px-3 py-2.5 align-middle [&:has([role=checkbox])]:pr-0', className)} {...props} />;
+}
+
+export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
+  return <caption data-slot="table-caption" className={cn('mt-4 text-sm text-muted-foreground', className)} {...props} />;
+}

@@ -1,0 +1,19 @@
+import { createContext, useContext, type ReactNode } from 'react';
+
+/** The few words the primitives say themselves (screen-reader labels of icon buttons). The shell
+ *  provides them translated; the defaults are Turkish, the product's first language. */
+export interface UiLabels {
+  close: string;
+  maximize: string;
+  restore: string;
+}
+
+export const defaultUiLabels: UiLabels = { close: 'Kapat', maximize: 'Büyüt', restore: 'Küçült' };
+
+const UiLabelsContext = createContext<UiLabels>(defaultUiLabels);
+
+export function UiLabelsProvider({ labels, children }: { labels: Partial<UiLabels>; children: ReactNode }) {
+  return <UiLabelsContext value={{ ...defaultUiLabels, ...labels }}>{children}</UiLabelsContext>;
+}
+
+export const useUiLabels = (): UiLabels => useContext(UiLabelsContext);

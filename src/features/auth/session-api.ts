@@ -1,0 +1,75 @@
+// The auth calls of these pages and how their failures read: every message is a translation
+// key (the server's error code, a validation code, or a client-side one).
+import { ApiError, apiFetch } from '@/lib/api-fetcher.ts';
+import { t } from '@/lib/i18n.ts';
+import { session, type SessionUser } from '@/lib/session.ts';
+
+/** Where a registered user without claims waits (the shell's WAITING_ROUTE). */
+export const WAITING_ROUTE = '/auth/waiting';
+export const LOGIN_ROUTE = '/auth/login';
+export const DASHBOARD_ROUTE = '/Dashboard';
+
+interface Envelope<T> {
+  success: boolean;
+  data: T;
+  error: unknown;
+}
+
+/** The answer's envelope, whether the fetcher hands back `{ data: envelope, status }` or the envelope. */
+function envelopeOf<T>(answer: unknown): Envelope<T> {
+  const a = answer as { status?: unknown; data?: unknown };
+  if (typeof a?.status === 'number' && a.data && typeof a.data === 'object' && 'success' in a.data) return a.data as Envelope<T>;
+  return answer as Envelope<T>;
+}
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  // Silent: these forms show their failures inline, not as a toast.
+  const answer = await apiFetch<unknown>(path, { method: 'POST', body: JSON.stringify(body), silent: true });
+  return envelopeOf<T>(answer).data;
+}
+
+export const signIn = (body: { email: string; password: string }) => post<SessionUser>('/Auth/login', body);
+
+export const register = (body: { email: string; password: string; firstName: string; lastName: string; phoneNumber?: string }) =>
+  post<SessionUser>('/Auth/register', body);
+
+/** Signs out here at once, and revokes the refresh token on the server (best effort). */
+export function signOut(): void {
+  const refreshToken = session.user?.refreshToken;
+  session.logout();
+  if (refreshToken) void post('/Auth/logout', { refreshToken }).catch(() => undefined);
+}
+
+/** Where to go after signing in: a same-site `returnUrl`, else the dashboard. */
+export function safeReturnUrl(raw: string | null): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return DASHBOARD_ROUTE;
+  if (raw.startsWith('/auth/login') || raw.startsWith('/auth/register')) return DASHBOARD_ROUTE;
+  return raw;
+}
+
+export interface FailureText {
+  /** The form-level message. */
+  message: string;
+  /** Messages of named fields (the contract's property names). */
+  fields: Record<string, string>;
+}
+
+/** What a failed auth call says: the fetcher's translated message, and each bad field's. */
+export function describeFailure(err: unknown, labels: Record<string, string>): FailureText {
+  if (err instanceof ApiError) {
+    if (err.status === 429) return { message: t('error.tooManyRequests'), fields: {} };
+    return { message: err.message || t('error.default'), fields: err.fieldMessages((f) => labels[f] ?? f) };
+  }
+  return { message: t('error.default'), fields: {} };
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Client-side checks with the same messages as the server's. */
+export const check = {
+  required: (value: string, label: string) => (value.trim() ? undefined : t('validation.required', { label })),
+  email: (value: string, label: string) =>
+    !value.trim() ? t('validation.required', { label }) : EMAIL.test(value.trim()) ? undefined : t('validation.format', { label }),
+  minLength: (value: string, label: string, min: number) =>
+    !value ? t('validation.required', { label }) : value.length < min ? t('validation.minLength', { label, min }) : undefined,
+};

@@ -1,0 +1,98 @@
+// Everything the app shows over any page: the toaster, the loading bar (while any query or
+// mutation is in flight), the full-page pre-loader, the update prompt and the translation dialog
+// (Ctrl+Shift+K). Render it once, inside the query client and i18n providers.
+import { useEffect } from 'react';
+import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { t } from '@/lib/i18n.ts';
+import {
+  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle,
+} from '@/components/ui/alert-dialog.tsx';
+import { usePreLoader } from './preloader.ts';
+import { Toaster } from './Toaster.tsx';
+import { TranslationDialog } from './TranslationDialog.tsx';
+import { TranslatedUiLabels } from './ui-labels.tsx';
+
+export { setPreLoader, usePreLoader } from './preloader.ts';
+
+/** A thin bar at the top of the page while requests are in flight. */
+export function LoadingBar() {
+  useLingui();
+  const busy = useIsFetching() + useIsMutating() > 0;
+  if (!busy) return null;
+  return (
+    <div
+      role="progressbar"
+      aria-label={t('app.loading')}
+      data-slot="loading-bar"
+      className="pointer-events-none fixed inset-x-0 top-0 z-(--z-toast) h-0.75 overflow-hidden bg-primary/20"
+    >
+      <div className="absolute inset-y-0 animate-loading-bar bg-primary" />
+    </div>
+  );
+}
+
+/** The full-page pre-loader, shown while `setPreLoader(true)` holds. */
+export function PreLoader() {
+  useLingui();
+  const visible = usePreLoader();
+  if (!visible) return null;
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      data-slot="preloader"
+      className="fixed inset-0 z-(--z-preloader) flex animate-fade-in flex-col items-center justify-center gap-4 bg-background/85 backdrop-blur-sm"
+    >
+      <span aria-hidden className="size-12 animate-spin rounded-full border-4 border-primary/25 border-t-primary" />
+      <span className="text-sm font-medium text-foreground">{t('app.loading')}</span>
+    </div>
+  );
+}
+
+/** Asks before a new version (service worker /sw.js) takes over. */
+export function UpdatePrompt() {
+  useLingui();
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({ immediate: true });
+  return (
+    <AlertDialog open={needRefresh} onOpenChange={setNeedRefresh}>
+      <AlertDialogContent data-testid="update-prompt">
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t('app.title')}</AlertDialogTitle>
+          <AlertDialogDescription>{t('app.updateAvailable')}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel onClick={() => setNeedRefresh(false)}>{t('action.no')}</AlertDialogCancel>
+          <AlertDialogAction onClick={() => void updateServiceWorker(true)}>{t('action.yes')}</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** The page title comes from the translations. */
+function DocumentTitle() {
+  useLingui();
+  const title = t('app.title');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return null;
+}
+
+export function GlobalElements() {
+  return (
+    <TranslatedUiLabels>
+      <DocumentTitle />
+      <LoadingBar />
+      <Toaster />
+      <PreLoader />
+      <UpdatePrompt />
+      <TranslationDialog />
+    </TranslatedUiLabels>
+  );
+}

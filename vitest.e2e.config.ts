@@ -1,0 +1,16 @@
+// Browser tests: the real server (embedded PostgreSQL, demo season) and the built app, driven
+// through Debian's Chromium by playwright-core. One file at a time: each starts its own server
+// and browser, and this 2-core machine runs one of them comfortably.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/e2e/**/*.test.ts'],
+    globalSetup: ['tests/e2e/support/global-setup.ts'],
+    maxWorkers: 1,
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    teardownTimeout: 60_000,
+  },
+});
