@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { activateLanguage, savedLanguage } from '@/lib/i18n.ts';
-import { fetchServerMessages } from '@/shell/index.ts';
+import { fetchServerMessages } from '@/shell/api.ts';
 import { App } from './app/App.tsx';
 import './index.css';
 

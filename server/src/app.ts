@@ -1,6 +1,7 @@
 // Builds the Fastify app from its plugins. main.ts and the tests build the same app.
 import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import compress from '@fastify/compress';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Config } from './core/config.ts';
@@ -46,6 +47,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.removeContentTypeParser('text/plain');
   await app.register(envelope);
   await app.register(security, { corsOrigins: config.corsOrigins });
+  // gzip for the app's files and large answers (brotli at its default quality costs too much CPU
+  // to do on every request).
+  await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
   await app.register(rateLimit, { global: false });
   await app.register(auth, { secret: config.jwtSecret, accessTokenSeconds: config.accessTokenSeconds });
   await registerRoutes(app, {

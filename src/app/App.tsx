@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router-dom';
 import { i18n, t } from '@/lib/i18n.ts';
 import { persistOptions, queryClient } from '@/lib/query-client.ts';
 import { setNavigator } from '@/lib/api-fetcher.ts';
-import { GlobalElements } from '@/shell/index.ts';
+import { GlobalElements } from '@/shell/GlobalElements.tsx';
 import { router } from './router.tsx';
 
 setNavigator((path) => void router.navigate(path));

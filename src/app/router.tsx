@@ -6,7 +6,9 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { adminRoutes } from '../../generated/admin/index.ts';
-import { AppLayout, AuthFrame, LanguagePicker, RequireAuth, RequireClaim, WAITING_ROUTE } from '@/shell/index.ts';
+import { AuthFrame } from '@/shell/AuthFrame.tsx';
+import { LanguagePicker } from '@/shell/LanguagePicker.tsx';
+import { RequireAuth, RequireClaim, WAITING_ROUTE } from '@/shell/guard.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 
 /** A page component loaded on first visit. */
@@ -22,6 +24,8 @@ function page<P extends object>(load: () => Promise<ComponentType<P>>, props?: P
 const auth = () => import('@/features/auth/index.ts');
 const authFrame = { frame: AuthFrame };
 const EntityPage = lazy(() => import('@/admin/index.ts').then((m) => ({ default: m.EntityPage })));
+// The back-office layout (menus, configurator, dialogs) is not part of the sign-in page.
+const AppLayout = lazy(() => import('@/shell/AppLayout.tsx').then((m) => ({ default: m.AppLayout })));
 
 const layoutRoutes: RouteObject[] = [
   { path: '/Dashboard', element: page(() => import('@/features/dashboard/DashboardPage.tsx').then((m) => m.DashboardPage)) },
@@ -51,7 +55,7 @@ export const routes: RouteObject[] = [
   { path: '/auth/access', element: page(() => auth().then((m) => m.AccessDeniedPage), authFrame) },
   { path: '/auth/error', element: page(() => auth().then((m) => m.ErrorPage), authFrame) },
   { path: '/pages/notfound', element: page(() => auth().then((m) => m.NotFoundPage), authFrame) },
-  { element: <RequireAuth><AppLayout /></RequireAuth>, children: layoutRoutes },
+  { element: <RequireAuth><Suspense><AppLayout /></Suspense></RequireAuth>, children: layoutRoutes },
   { path: '*', element: <Navigate to="/pages/notfound" replace /> },
 ];
 

@@ -1,7 +1,8 @@
 // The shell's public pieces, for the router (src/app) and the pages.
 export { AppLayout } from './AppLayout.tsx';
 export { AuthFrame, type AuthFrameProps } from './AuthFrame.tsx';
-export { Configurator, ConfiguratorButton } from './Configurator.tsx';
+export { ConfiguratorButton } from './Configurator.tsx';
+export { Configurator } from './ConfiguratorPanel.tsx';
 export { Footer } from './Footer.tsx';
 export { GlobalElements, LoadingBar, PreLoader, UpdatePrompt, setPreLoader, usePreLoader } from './GlobalElements.tsx';
 export { ACCESS_DENIED_ROUTE, LOGIN_ROUTE, RequireAuth, RequireClaim, WAITING_ROUTE, loginUrl } from './guard.tsx';
