@@ -38,7 +38,7 @@ export function ColumnFilter({ entity, field, filter, onChange, locale }: Props)
           title={t('admin.filterColumn', { label })}
           className={cn(
             'inline-flex size-7 items-center justify-center rounded-md outline-none transition-colors duration-200 hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
-            active ? 'text-primary' : 'text-muted-foreground',
+            active ? 'text-primary-text' : 'text-muted-foreground',
           )}
         >
           <Filter className="size-3.5" fill={active ? 'currentColor' : 'none'} aria-hidden="true" />

@@ -65,14 +65,14 @@ export function EntityTable({ table, entity, locale, filters, onFilterChange, is
                           >
                             <table.FlexRender header={header} />
                             {sorted === 'asc' ? (
-                              <ArrowUp className="size-3.5 text-primary" aria-hidden="true" />
+                              <ArrowUp className="size-3.5 text-primary-text" aria-hidden="true" />
                             ) : sorted === 'desc' ? (
-                              <ArrowDown className="size-3.5 text-primary" aria-hidden="true" />
+                              <ArrowDown className="size-3.5 text-primary-text" aria-hidden="true" />
                             ) : (
                               <ArrowUpDown className="size-3.5 opacity-40" aria-hidden="true" />
                             )}
                             {sorted && multi && (
-                              <span className="text-[0.65rem] font-bold text-primary" aria-hidden="true">
+                              <span className="text-[0.65rem] font-bold text-primary-text" aria-hidden="true">
                                 {sortIndex + 1}
                               </span>
                             )}

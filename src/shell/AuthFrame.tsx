@@ -27,25 +27,25 @@ export function AuthFrame({ title, description, icon, children, className }: Aut
   return (
     <TranslatedUiLabels>
       <div data-slot="auth-frame" className="relative flex min-h-screen items-center justify-center bg-background px-4 py-16 transition-colors duration-200">
-        <div className="fixed right-4 top-4 flex items-center gap-1 rounded-full border border-border bg-card p-1 shadow-sm">
+        <header className="fixed right-4 top-4 flex items-center gap-1 rounded-full border border-border bg-card p-1 shadow-sm">
           <DarkModeButton />
           <ConfiguratorButton />
           <LanguagePicker />
-        </div>
-        <div className="flex w-full max-w-md flex-col items-center gap-6">
+        </header>
+        <main className="flex w-full max-w-md flex-col items-center gap-6">
           <Link to="/" className="flex items-center gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring">
             <Logo className="size-10" />
             <span className="text-xl font-semibold text-foreground">{t('app.title')}</span>
           </Link>
           <Card className={cn('w-full py-8', className)}>
             <CardHeader className="items-center px-8 text-center">
-              {icon && <div className="mb-2 flex justify-center text-primary [&_svg]:size-10">{icon}</div>}
+              {icon && <div className="mb-2 flex justify-center text-primary-text [&_svg]:size-10">{icon}</div>}
               <CardTitle className="text-2xl">{title}</CardTitle>
               {description && <CardDescription>{description}</CardDescription>}
             </CardHeader>
             {children && <CardContent className="flex flex-col gap-4 px-8">{children}</CardContent>}
           </Card>
-        </div>
+        </main>
       </div>
     </TranslatedUiLabels>
   );

@@ -1,11 +1,13 @@
 // Everything the app shows over any page: the toaster, the loading bar (while any query or
-// mutation is in flight), the full-page pre-loader, the update prompt and the translation dialog
-// (Ctrl+Shift+K). Render it once, inside the query client and i18n providers.
+// mutation is in flight), the full-page pre-loader, the offline notice, the update prompt and the
+// translation dialog (Ctrl+Shift+K). Render it once, inside the query client and i18n providers.
 import { useEffect } from 'react';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { WifiOff } from 'lucide-react';
 import { t } from '@/lib/i18n.ts';
+import { useOnline } from '@/lib/offline.ts';
 import {
   AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle,
 } from '@/components/ui/alert-dialog.tsx';
@@ -51,6 +53,24 @@ export function PreLoader() {
   );
 }
 
+/** While the browser is offline: the screens show the data last fetched, and changes cannot be
+ *  saved; says so at the bottom of every page. The live region stays mounted so that going
+ *  offline is announced. */
+export function OfflineNotice() {
+  useLingui();
+  const online = useOnline();
+  return (
+    <div role="status" data-slot="offline-notice" className="pointer-events-none fixed inset-x-0 bottom-4 z-(--z-toast) flex justify-center px-4">
+      {!online && (
+        <p className="flex items-center gap-2 rounded-full border border-current/15 bg-tag-warn px-4 py-2 text-sm font-medium text-tag-warn-foreground shadow-lg">
+          <WifiOff aria-hidden className="size-4 shrink-0" />
+          {t('message.offline')}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** Asks before a new version (service worker /sw.js) takes over. */
 export function UpdatePrompt() {
   useLingui();
@@ -91,6 +111,7 @@ export function GlobalElements() {
       <LoadingBar />
       <Toaster />
       <PreLoader />
+      <OfflineNotice />
       <UpdatePrompt />
       <TranslationDialog />
     </TranslatedUiLabels>

@@ -4,7 +4,7 @@ export { AuthFrame, type AuthFrameProps } from './AuthFrame.tsx';
 export { ConfiguratorButton } from './Configurator.tsx';
 export { Configurator } from './ConfiguratorPanel.tsx';
 export { Footer } from './Footer.tsx';
-export { GlobalElements, LoadingBar, PreLoader, UpdatePrompt, setPreLoader, usePreLoader } from './GlobalElements.tsx';
+export { GlobalElements, LoadingBar, OfflineNotice, PreLoader, UpdatePrompt, setPreLoader, usePreLoader } from './GlobalElements.tsx';
 export { ACCESS_DENIED_ROUTE, LOGIN_ROUTE, RequireAuth, RequireClaim, WAITING_ROUTE, loginUrl } from './guard.tsx';
 export { LanguagePicker } from './LanguagePicker.tsx';
 export { changeLanguage, useLanguages } from './languages.ts';

@@ -13,7 +13,7 @@ export const buttonVariants = cva(
         outline: 'border-input bg-transparent text-foreground hover:bg-accent hover:text-accent-foreground',
         ghost: 'bg-transparent text-foreground hover:bg-accent hover:text-accent-foreground',
         destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive-hover',
-        link: 'h-auto! border-0 bg-transparent px-0! text-primary underline-offset-4 hover:underline',
+        link: 'h-auto! border-0 bg-transparent px-0! text-primary-text underline-offset-4 hover:underline',
       },
       size: {
         sm: 'h-[calc(var(--control-h)-0.375rem)] px-[calc(var(--control-px)-0.25rem)] text-xs',

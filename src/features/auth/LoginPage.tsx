@@ -84,7 +84,7 @@ export function LoginPage({ frame: Frame = PlainAuthFrame }: AuthPageProps) {
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {t('auth.noAccount')}{' '}
-        <Link to="/auth/register" className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link to="/auth/register" className="font-medium text-primary-text underline-offset-4 hover:underline">
           {t('auth.register')}
         </Link>
       </p>

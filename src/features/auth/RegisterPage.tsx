@@ -93,7 +93,7 @@ export function RegisterPage({ frame: Frame = PlainAuthFrame }: AuthPageProps) {
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {t('auth.haveAccount')}{' '}
-        <Link to="/auth/login" className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link to="/auth/login" className="font-medium text-primary-text underline-offset-4 hover:underline">
           {t('auth.signIn')}
         </Link>
       </p>

@@ -26,7 +26,7 @@ export function PlainAuthFrame({ title, description, icon, children }: AuthFrame
     <main className="flex min-h-dvh items-center justify-center bg-background px-4 py-16">
       <Card className="w-full max-w-md py-8">
         <CardHeader className="items-center px-8 text-center">
-          {icon && <div className="mb-2 flex justify-center text-primary [&_svg]:size-10">{icon}</div>}
+          {icon && <div className="mb-2 flex justify-center text-primary-text [&_svg]:size-10">{icon}</div>}
           <CardTitle className="text-2xl">{title}</CardTitle>
           {description && <CardDescription>{description}</CardDescription>}
         </CardHeader>

@@ -101,7 +101,7 @@ export function DashboardPage() {
                 </ul>
                 <p className="text-sm text-muted-foreground">
                   {t('dashboard.orders.total', { count: orders.data.count })} ·{' '}
-                  <Link to="/VictimOrders" className="text-primary underline underline-offset-4">{t('dashboard.viewAll')}</Link>
+                  <Link to="/VictimOrders" className="text-primary-text underline underline-offset-4">{t('dashboard.viewAll')}</Link>
                 </p>
               </div>
             )}
@@ -152,7 +152,7 @@ export function DashboardPage() {
                       </li>
                     ))}
                   </ul>
-                  <Link to="/NetgsmCallWebhookLogs" className="text-sm text-primary underline underline-offset-4">{t('dashboard.viewAll')}</Link>
+                  <Link to="/NetgsmCallWebhookLogs" className="text-sm text-primary-text underline underline-offset-4">{t('dashboard.viewAll')}</Link>
                 </div>
               ))}
           </StatCard>

@@ -161,7 +161,7 @@ export function LandingPage({ languagePicker }: LandingPageProps) {
           <p>{t('landing.footer', { year: new Date().getFullYear() })}</p>
           <p className="flex items-center gap-2">
             {t('landing.staff')}
-            <Link to={entry.to} className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link to={entry.to} className="font-medium text-primary-text underline-offset-4 hover:underline">
               {entry.label}
             </Link>
           </p>
@@ -202,7 +202,7 @@ function HeroBoard() {
       <div className="rounded-2xl border border-border bg-card p-6 shadow-xl">
         <div className="flex items-center justify-between">
           <span className="flex items-center gap-2 font-semibold">
-            <Beef className="size-5 text-primary" />
+            <Beef className="size-5 text-primary-text" />
             K-042
           </span>
           <span className="rounded-full bg-tag-success px-2.5 py-0.5 text-xs font-medium text-tag-success-foreground">5 / 7</span>
@@ -224,7 +224,7 @@ function HeroBoard() {
         </div>
       </div>
       <div className="absolute -bottom-5 -left-5 flex items-center gap-2 rounded-xl border border-border bg-card px-4 py-3 shadow-lg">
-        <MonitorPlay className="size-5 text-primary" />
+        <MonitorPlay className="size-5 text-primary-text" />
         <span className="text-sm font-semibold">#17</span>
         <span className="h-2 w-16 rounded-full bg-amber-400/70" />
       </div>

@@ -43,7 +43,7 @@ export function DocumentationPage() {
         {SECTIONS.map((s) => (
           <Card key={s.key} id={`docs-${s.key}`} className="scroll-mt-24">
             <CardHeader className="flex-row items-center gap-3">
-              <span className="text-primary [&_svg]:size-5" aria-hidden>
+              <span className="text-primary-text [&_svg]:size-5" aria-hidden>
                 {s.icon}
               </span>
               <CardTitle className="text-base">
