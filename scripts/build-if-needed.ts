@@ -19,5 +19,7 @@ function newest(path: string): number {
 const sourceTime = Math.max(...SOURCES.map((p) => newest(join(root, p))));
 if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
   console.log('Building the browser app…');
-  execFileSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  // A production build whatever NODE_ENV the caller has (vitest sets `test`, which would make
+  // Vite bundle React's development build).
+  execFileSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }

@@ -27,7 +27,7 @@ import { displayOf } from './value-format.ts';
 import type { AdminEntity, ColumnFilters, ColumnFilterState, EntityRow } from './types.ts';
 
 const NO_ROWS: EntityRow[] = [];
-// The dialog (react-jsonschema-form and ajv) is its own chunk: the list shows without waiting
+// The dialog (react-jsonschema-form) is its own chunk: the list shows without waiting
 // for it, and it is fetched right after, so opening it is instant.
 const loadDialog = () => import('./EntityDialog.tsx');
 const EntityDialog = lazy(() => loadDialog().then((m) => ({ default: m.EntityDialog })));

@@ -2,10 +2,9 @@
 // (section 5, `@/lib/validation.ts`): every field marked required fails when empty, null, false or
 // an empty object (after trimming) with '{label} zorunludur.'; a number (or money string) below its
 // minimum with '{label} en az {min} olmalı.'. Then the contract's other rules (lengths, patterns,
-// formats, exclusive and upper money bounds) through ajv, each as `t('validation.<keyword>', …)`.
+// formats, exclusive and upper money bounds) in plain code (schema-check.ts), each as `t('validation.<keyword>', …)`.
 // One message per field, the most basic first.
-import type { ErrorObject } from 'ajv';
-import { customizeValidator } from '@rjsf/validator-ajv8';
+import { checkSchema, type SchemaError as ErrorObject } from './schema-check.ts';
 import { toErrorSchema, type RJSFSchema, type RJSFValidationError, type ValidatorType } from '@rjsf/utils';
 import { t } from '@/lib/i18n.ts';
 import { isEmpty, validate, type FieldRule } from '@/lib/validation.ts';
@@ -45,7 +44,6 @@ const CONTRACT_FORMATS = {
   'identity-number': isIdentityNumber,
 };
 
-const ajvValidator = customizeValidator<FormData>({ customFormats: CONTRACT_FORMATS });
 
 /** Which failure is reported when a field breaks several rules. */
 const PRIORITY = ['type', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'minLength', 'maxLength', 'format', 'pattern', 'enum'];
@@ -60,8 +58,8 @@ export interface FieldMessage {
   params: Record<string, unknown>;
 }
 
-/** The message of one ajv failure, with the field's label. */
-function ajvMessage(error: ErrorObject, label: string): FieldMessage {
+/** The message of one failed rule, with the field's label. */
+function ruleMessage(error: ErrorObject, label: string): FieldMessage {
   const limit = (error.params as { limit?: unknown }).limit;
   switch (error.keyword) {
     case 'exclusiveMinimum':
@@ -103,7 +101,7 @@ function minimumOf(prop: PropertySchema | undefined): number | undefined {
   return typeof x === 'number' ? x : undefined;
 }
 
-/** The field an ajv error belongs to (entity forms are flat objects). */
+/** The field a failure belongs to (entity forms are flat objects). */
 function fieldOfError(error: ErrorObject): string | undefined {
   if (error.keyword === 'required') return String((error.params as { missingProperty?: unknown }).missingProperty ?? '').replace(/^'|'$/g, '') || undefined;
   const path = error.instancePath.replace(/^\//, '').split('/')[0];
@@ -138,7 +136,7 @@ export function validateEntityForm(schema: RJSFSchema, formData: FormData | unde
     if (!name || out[name] || properties[name]?.readOnly || error.keyword === 'required' || error.keyword === 'minimum') continue;
     // An empty optional value is not a failure (a nullable text cleared, an optional number left out).
     if (!required.has(name) && isEmpty(data[name]) && data[name] !== false) continue;
-    out[name] = ajvMessage(error, labelOf(name));
+    out[name] = ruleMessage(error, labelOf(name));
   }
   for (const name of Object.keys(properties)) {
     if (out[name]) continue;
@@ -148,11 +146,10 @@ export function validateEntityForm(schema: RJSFSchema, formData: FormData | unde
   return out;
 }
 
-/** The validator the forms use: ajv for the rules, the messages above for the words. */
+/** The validator the forms use: the contract's rules in plain code, the messages above for the words. */
 export const entityFormValidator: ValidatorType<FormData> = {
   validateFormData(formData, schema) {
-    const raw = ajvValidator.rawValidation<ErrorObject>(schema, formData);
-    const messages = validateEntityForm(schema, formData, raw.errors ?? []);
+    const messages = validateEntityForm(schema, formData, checkSchema(schema, formData, CONTRACT_FORMATS));
     const errors: RJSFValidationError[] = Object.entries(messages).map(([name, m]) => ({
       name: m.keyword,
       property: `.${name}`,
@@ -161,10 +158,9 @@ export const entityFormValidator: ValidatorType<FormData> = {
       stack: m.message,
       title: name,
     }));
-    if (raw.validationError) errors.push({ stack: raw.validationError.message, message: raw.validationError.message });
     return { errors, errorSchema: toErrorSchema<FormData>(errors) };
   },
-  isValid: (schema, formData, rootSchema) => ajvValidator.isValid(schema, formData, rootSchema),
-  rawValidation: <Result = unknown>(schema: RJSFSchema, formData?: FormData) => ajvValidator.rawValidation<Result>(schema, formData),
-  reset: () => ajvValidator.reset?.(),
+  isValid: (schema, formData) => checkSchema(schema, formData as FormData, CONTRACT_FORMATS).length === 0,
+  rawValidation: <Result = unknown>(schema: RJSFSchema, formData?: FormData) => ({ errors: checkSchema(schema, formData, CONTRACT_FORMATS) as Result[] }),
+  reset: () => {},
 };

@@ -1,9 +1,8 @@
 // Composition only: providers, the router, and what shows over every page.
-import { useEffect } from 'react';
-import { I18nProvider, useLingui } from '@lingui/react';
+import { I18nProvider } from '@lingui/react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from 'react-router-dom';
-import { i18n, t } from '@/lib/i18n.ts';
+import { i18n } from '@/lib/i18n.ts';
 import { persistOptions, queryClient } from '@/lib/query-client.ts';
 import { setNavigator } from '@/lib/api-fetcher.ts';
 import { GlobalElements } from '@/shell/GlobalElements.tsx';
@@ -11,20 +10,10 @@ import { router } from './router.tsx';
 
 setNavigator((path) => void router.navigate(path));
 
-/** The page title comes from the translations. */
-function DocumentTitle() {
-  useLingui();
-  useEffect(() => {
-    document.title = t('app.title');
-  });
-  return null;
-}
-
 export function App() {
   return (
     <I18nProvider i18n={i18n}>
       <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
-        <DocumentTitle />
         <RouterProvider router={router} />
         <GlobalElements />
       </PersistQueryClientProvider>

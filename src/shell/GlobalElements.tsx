@@ -71,13 +71,27 @@ export function OfflineNotice() {
   );
 }
 
+/** How often an open app looks for a new version of the service worker. */
+export const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
 /** Asks before a new version (service worker /sw.js) takes over. */
 export function UpdatePrompt() {
   useLingui();
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
-  } = useRegisterSW({ immediate: true });
+  } = useRegisterSW({
+    immediate: true,
+    // The browser looks for a new /sw.js only when a page is opened, and moving inside the app
+    // opens none: a tab kept open all day would never be asked. So an open app asks the server
+    // itself now and then (while online).
+    onRegisteredSW(_url, registration) {
+      if (!registration) return;
+      setInterval(() => {
+        if (navigator.onLine) registration.update().catch(() => undefined);
+      }, UPDATE_CHECK_MS);
+    },
+  });
   return (
     <AlertDialog open={needRefresh} onOpenChange={setNeedRefresh}>
       <AlertDialogContent data-testid="update-prompt">

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { Info, Search } from 'lucide-react';
-import { activateLanguage, hasTranslation, i18n, t, usedIds } from '@/lib/i18n.ts';
+import { activateLanguage, hasTranslation, i18n, usedIds } from '@/lib/i18n.ts';
 import { notify } from '@/lib/notify.ts';
 import { useSession } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
@@ -65,6 +65,10 @@ async function rowsOf(languageId: number, codes: string[]): Promise<TranslateRow
   }
   return out;
 }
+
+/** The editor's own words: translated without being recorded as used (`t()` would record them),
+ *  so that the dialog lists the page's texts, not its own, however often it renders or opens. */
+const tr = (id: string, values?: Record<string, unknown>): string => i18n._(id, values);
 
 export function TranslationEditor({ onDone }: { onDone: () => void }) {
   const { i18n: linguiI18n } = useLingui();
@@ -126,10 +130,10 @@ export function TranslationEditor({ onDone }: { onDone: () => void }) {
       }
       await queryClient.invalidateQueries({ queryKey: TRANSLATION_QUERY_KEY });
       await activateLanguage(code, fetchServerMessages);
-      notify({ severity: 'success', summary: t('translation.saved', { count: changed.length }) });
+      notify({ severity: 'success', summary: tr('translation.saved', { count: changed.length }) });
       onDone();
     } catch (err) {
-      notify({ severity: 'error', summary: t('translation.saveFailed'), detail: err instanceof Error ? err.message : undefined, life: 6000 });
+      notify({ severity: 'error', summary: tr('translation.saveFailed'), detail: err instanceof Error ? err.message : undefined, life: 6000 });
     } finally {
       setSaving(false);
     }
@@ -151,7 +155,7 @@ export function TranslationEditor({ onDone }: { onDone: () => void }) {
                   id={`tr-${e.id}`}
                   value={e.value}
                   readOnly={!e.editable}
-                  placeholder={t('translation.missingValue')}
+                  placeholder={tr('translation.missingValue')}
                   onChange={(ev) => setEdits((m) => ({ ...m, [e.id]: ev.target.value }))}
                   className={cn('min-h-16', !e.editable && 'bg-muted')}
                 />
@@ -160,7 +164,7 @@ export function TranslationEditor({ onDone }: { onDone: () => void }) {
                   id={`tr-${e.id}`}
                   value={e.value}
                   readOnly={!e.editable}
-                  placeholder={t('translation.missingValue')}
+                  placeholder={tr('translation.missingValue')}
                   onChange={(ev) => setEdits((m) => ({ ...m, [e.id]: ev.target.value }))}
                   className={cn(!e.editable && 'bg-muted')}
                 />
@@ -174,24 +178,24 @@ export function TranslationEditor({ onDone }: { onDone: () => void }) {
   return (
     <>
       <DialogHeader>
-        <DialogTitle>{t('translation.title')}</DialogTitle>
-        <DialogDescription>{t('translation.description', { language: code })}</DialogDescription>
+        <DialogTitle>{tr('translation.title')}</DialogTitle>
+        <DialogDescription>{tr('translation.description', { language: code })}</DialogDescription>
       </DialogHeader>
       {readOnly && (
         <Alert variant="info">
           <Info />
-          <AlertDescription>{t('translation.readOnly')}</AlertDescription>
+          <AlertDescription>{tr('translation.readOnly')}</AlertDescription>
         </Alert>
       )}
       {!readOnly && !loading && !languageId && (
         <Alert variant="warn">
           <Info />
-          <AlertDescription>{t('translation.noLanguage', { language: code })}</AlertDescription>
+          <AlertDescription>{tr('translation.noLanguage', { language: code })}</AlertDescription>
         </Alert>
       )}
       <div className="relative">
         <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t('action.search')} aria-label={t('action.search')} className="pl-9" />
+        <Input value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={tr('action.search')} aria-label={tr('action.search')} className="pl-9" />
       </div>
       {loading ? (
         <div className="flex flex-col gap-2">
@@ -200,20 +204,20 @@ export function TranslationEditor({ onDone }: { onDone: () => void }) {
           ))}
         </div>
       ) : shown.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">{t('message.noRecords')}</p>
+        <p className="py-6 text-center text-sm text-muted-foreground">{tr('message.noRecords')}</p>
       ) : (
         <>
-          {section(t('translation.missing'), missing, 'warn')}
-          {section(t('translation.existing'), present, 'secondary')}
+          {section(tr('translation.missing'), missing, 'warn')}
+          {section(tr('translation.existing'), present, 'secondary')}
         </>
       )}
       <DialogFooter>
         <DialogClose asChild>
-          <Button variant="outline">{t(readOnly ? 'action.close' : 'action.cancel')}</Button>
+          <Button variant="outline">{tr(readOnly ? 'action.close' : 'action.cancel')}</Button>
         </DialogClose>
         {!readOnly && (
           <Button onClick={() => void save()} disabled={saving || changed.length === 0 || !languageId}>
-            {t('action.save')}
+            {tr('action.save')}
           </Button>
         )}
       </DialogFooter>
