@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { ConfiguratorButton } from './Configurator.tsx';
 import { LanguagePicker } from './LanguagePicker.tsx';
-import { DarkModeButton, Logo } from './TopBar.tsx';
+import { DarkModeButton, Logo } from './brand.tsx';
 import { TranslatedUiLabels } from './ui-labels.tsx';
 
 export interface AuthFrameProps {
