@@ -12,28 +12,6 @@ import { isEmpty, validate, type FieldRule } from '@/lib/validation.ts';
 export type FormData = Record<string, unknown>;
 type PropertySchema = RJSFSchema & Record<string, unknown>;
 
-/** TCKN (11 digits) and VKN (10 digits) with their check digits, as the server checks them. */
-function isIdentityNumber(s: string): boolean {
-  if (/^[1-9][0-9]{10}$/.test(s)) {
-    const d = [...s].map(Number);
-    const d10 = ((((d[0] + d[2] + d[4] + d[6] + d[8]) * 7 - (d[1] + d[3] + d[5] + d[7])) % 10) + 10) % 10;
-    const d11 = (d.slice(0, 9).reduce((a, b) => a + b, 0) + d10) % 10;
-    return d[9] === d10 && d[10] === d11;
-  }
-  if (/^[0-9]{10}$/.test(s)) {
-    const d = [...s].map(Number);
-    let sum = 0;
-    for (let i = 0; i < 9; i++) {
-      const x = (d[i] + 9 - i) % 10;
-      let v = (x * 2 ** (9 - i)) % 9;
-      if (x !== 0 && v === 0) v = 9;
-      sum += v;
-    }
-    return (10 - (sum % 10)) % 10 === d[9];
-  }
-  return false;
-}
-
 /** The contract's own formats (openapi/README.md), checked as the server checks them. */
 const CONTRACT_FORMATS = {
   money: /^-?\d{1,16}(\.\d{1,2})?$/,
@@ -41,7 +19,8 @@ const CONTRACT_FORMATS = {
   phone: /^\+?[0-9 ()-]{7,20}$/,
   color: /^#[0-9a-fA-F]{6}$/,
   percent: () => true, // a number 0–100: its bounds are the schema's minimum and maximum
-  'identity-number': isIdentityNumber,
+  // identity-number: the pattern (10 or 11 digits) is checked here; the check digits by the
+  // server alone, whose refusal shows on the field like any other.
 };
 
 

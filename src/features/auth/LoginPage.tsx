@@ -7,13 +7,13 @@ import { LogIn } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { t } from '@/lib/i18n.ts';
 import { session, useSession } from '@/lib/session.ts';
-import { PlainAuthFrame, type AuthPageProps } from './auth-frame.tsx';
+import { type AuthPageProps } from './auth-frame.tsx';
 import { FormError, PasswordField, TextField, focusFirstInvalid } from './fields.tsx';
 import { WAITING_ROUTE, check, describeFailure, safeReturnUrl, signIn } from './session-api.ts';
 
 type Errors = Partial<Record<'email' | 'password', string>>;
 
-export function LoginPage({ frame: Frame = PlainAuthFrame }: AuthPageProps) {
+export function LoginPage({ frame: Frame }: AuthPageProps) {
   useLingui();
   const navigate = useNavigate();
   const [params] = useSearchParams();

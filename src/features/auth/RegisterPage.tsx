@@ -7,7 +7,7 @@ import { UserPlus } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { t } from '@/lib/i18n.ts';
 import { session, useSession } from '@/lib/session.ts';
-import { PlainAuthFrame, type AuthPageProps } from './auth-frame.tsx';
+import { type AuthPageProps } from './auth-frame.tsx';
 import { FormError, PasswordField, TextField, focusFirstInvalid } from './fields.tsx';
 import { DASHBOARD_ROUTE, WAITING_ROUTE, check, describeFailure, register } from './session-api.ts';
 
@@ -16,7 +16,7 @@ const PHONE = /^\+?[0-9 ()-]{7,20}$/;
 type Field = 'firstName' | 'lastName' | 'email' | 'password' | 'phoneNumber';
 type Errors = Partial<Record<Field, string>>;
 
-export function RegisterPage({ frame: Frame = PlainAuthFrame }: AuthPageProps) {
+export function RegisterPage({ frame: Frame }: AuthPageProps) {
   useLingui();
   const navigate = useNavigate();
   const { isAuthenticated } = useSession();

@@ -6,10 +6,10 @@ import { Hourglass, LogOut } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { t } from '@/lib/i18n.ts';
 import { useSession } from '@/lib/session.ts';
-import { PlainAuthFrame, type AuthPageProps } from './auth-frame.tsx';
+import { type AuthPageProps } from './auth-frame.tsx';
 import { DASHBOARD_ROUTE, LOGIN_ROUTE, signOut } from './session-api.ts';
 
-export function WaitingPage({ frame: Frame = PlainAuthFrame }: AuthPageProps) {
+export function WaitingPage({ frame: Frame }: AuthPageProps) {
   useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

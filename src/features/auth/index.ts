@@ -5,5 +5,5 @@ export { WaitingPage } from './WaitingPage.tsx';
 export { AccessDeniedPage } from './AccessDeniedPage.tsx';
 export { ErrorPage } from './ErrorPage.tsx';
 export { NotFoundPage } from './NotFoundPage.tsx';
-export { PlainAuthFrame, type AuthFrameComponent, type AuthFrameProps, type AuthPageProps } from './auth-frame.tsx';
+export { type AuthFrameComponent, type AuthFrameProps, type AuthPageProps } from './auth-frame.tsx';
 export { WAITING_ROUTE, signOut } from './session-api.ts';

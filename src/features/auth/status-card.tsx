@@ -4,18 +4,18 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button.tsx';
 import { t } from '@/lib/i18n.ts';
-import { PlainAuthFrame, type AuthFrameComponent } from './auth-frame.tsx';
+import { type AuthFrameComponent } from './auth-frame.tsx';
 import { DASHBOARD_ROUTE } from './session-api.ts';
 
 interface StatusCardProps {
-  frame?: AuthFrameComponent;
+  frame: AuthFrameComponent;
   status: string;
   title: string;
   detail: string;
   icon: ReactNode;
 }
 
-export function StatusCard({ frame: Frame = PlainAuthFrame, status, title, detail, icon }: StatusCardProps) {
+export function StatusCard({ frame: Frame, status, title, detail, icon }: StatusCardProps) {
   return (
     <Frame title={<h1>{title}</h1>} description={detail} icon={icon}>
       <div className="flex justify-center" data-status={status}>
