@@ -8,7 +8,7 @@ import { loadContract } from './model.ts';
 import { buildOpenApi, claimsByOperation } from './contract.ts';
 import { drizzleSchema, serverEntities } from './server.ts';
 import { adminEntity, adminIndex } from './admin.ts';
-import { loadMessages } from './messages.ts';
+import { loadMessages, splitCatalog } from './messages.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = (path: string, text: string) => {
@@ -28,8 +28,13 @@ out('server/schema.ts', drizzleSchema(source.entities));
 out('server/entities.json', json(serverEntities(source.entities)));
 out('server/claims.json', json(claimsByOperation(doc)));
 out('server/messages.json', json(messages));
-// The browser bundles the same messages (its offline catalog) that the server seeds.
-for (const [code, catalog] of Object.entries(messages)) out(`locales/${code}.json`, json(catalog));
+// The browser bundles the same messages (its offline catalog) that the server seeds, in two parts.
+rmSync(join(root, 'generated', 'locales'), { recursive: true, force: true });
+for (const [code, catalog] of Object.entries(messages)) {
+  const { core, screens } = splitCatalog(catalog);
+  out(`locales/${code}.core.json`, json(core));
+  out(`locales/${code}.screens.json`, json(screens));
+}
 const admin = source.entities.map(adminEntity);
 for (const entity of admin) out(`admin/${entity.plural}.json`, json(entity));
 out('admin/index.ts', adminIndex(admin));

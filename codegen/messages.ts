@@ -43,3 +43,17 @@ export function loadMessages(dir: string, entities: EntityModel[]): Record<strin
   if (problems.length) throw new Error(`translations incomplete:\n  ${problems.join('\n  ')}`);
   return out;
 }
+
+/** What the pages outside the layout show (sign-in, register, waiting, access denied, error, not
+ *  found) and what shows over any page (toasts, errors, validation, appearance, language): the
+ *  part of the browser's offline catalog the sign-in page loads. The rest (entity, field and
+ *  enum labels, screens' own words) loads with the first page that needs it. */
+export const CORE_MESSAGE_PREFIXES = ['action', 'app', 'auth', 'ERR_NETWORK', 'error', 'footer', 'layout', 'menu', 'message', 'page', 'shell', 'validation'];
+
+/** A language's catalog in the two parts the browser bundles. */
+export function splitCatalog(catalog: Record<string, string>): { core: Record<string, string>; screens: Record<string, string> } {
+  const core: Record<string, string> = {};
+  const screens: Record<string, string> = {};
+  for (const [key, message] of Object.entries(catalog)) (CORE_MESSAGE_PREFIXES.includes(key.split('.')[0]) ? core : screens)[key] = message;
+  return { core, screens };
+}

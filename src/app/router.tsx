@@ -3,16 +3,23 @@
 // each entity screen behind its Read claim; entity routes come from the generated admin
 // metadata; unknown URLs reach /pages/notfound. Pages load on demand, so the sign-in page
 // carries none of the tables and forms.
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { setNavigator } from '@/lib/api-fetcher.ts';
+import { loadScreenMessages } from '@/lib/i18n.ts';
 import { adminRoutes } from '../../generated/admin/index.ts';
 import { AuthFrame } from '@/shell/AuthFrame.tsx';
-import { LanguagePicker } from '@/shell/LanguagePicker.tsx';
+import { LanguagePickerOnUse } from '@/shell/light-controls.tsx';
 import { RequireAuth, RequireClaim, WAITING_ROUTE } from '@/shell/guard.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 
-/** A page component loaded on first visit. */
+/** A page loaded on first visit, with the screens' words. */
 function page<P extends object>(load: () => Promise<ComponentType<P>>, props?: P): ReactNode {
+  return authPage(() => Promise.all([load(), loadScreenMessages()]).then(([Page]) => Page), props);
+}
+
+/** A sign-in page loaded on first visit: it needs only the core of the bundled catalog. */
+function authPage<P extends object>(load: () => Promise<ComponentType<P>>, props?: P): ReactNode {
   const Page = lazy(async () => ({ default: await load() }));
   return (
     <Suspense fallback={<Skeleton className="m-6 h-40" />}>
@@ -25,7 +32,7 @@ const auth = () => import('@/features/auth/index.ts');
 const authFrame = { frame: AuthFrame };
 const EntityPage = lazy(() => import('@/admin/index.ts').then((m) => ({ default: m.EntityPage })));
 // The back-office layout (menus, configurator, dialogs) is not part of the sign-in page.
-const AppLayout = lazy(() => import('@/shell/AppLayout.tsx').then((m) => ({ default: m.AppLayout })));
+const AppLayout = lazy(() => Promise.all([import('@/shell/AppLayout.tsx'), loadScreenMessages()]).then(([m]) => ({ default: m.AppLayout })));
 
 const layoutRoutes: RouteObject[] = [
   { path: '/Dashboard', element: page(() => import('@/features/dashboard/DashboardPage.tsx').then((m) => m.DashboardPage)) },
@@ -47,16 +54,23 @@ const layoutRoutes: RouteObject[] = [
 ];
 
 export const routes: RouteObject[] = [
-  { path: '/', element: page(() => import('@/features/landing/LandingPage.tsx').then((m) => m.LandingPage), { languagePicker: <LanguagePicker /> }) },
+  { path: '/', element: page(() => import('@/features/landing/LandingPage.tsx').then((m) => m.LandingPage), { languagePicker: <LanguagePickerOnUse /> }) },
   { path: '/Monitor', element: <RequireAuth>{page(() => import('@/features/pages/EmptyPage.tsx').then((m) => m.EmptyPage))}</RequireAuth> },
-  { path: '/auth/login', element: page(() => auth().then((m) => m.LoginPage), authFrame) },
-  { path: '/auth/register', element: page(() => auth().then((m) => m.RegisterPage), authFrame) },
-  { path: WAITING_ROUTE, element: page(() => auth().then((m) => m.WaitingPage), authFrame) },
-  { path: '/auth/access', element: page(() => auth().then((m) => m.AccessDeniedPage), authFrame) },
-  { path: '/auth/error', element: page(() => auth().then((m) => m.ErrorPage), authFrame) },
-  { path: '/pages/notfound', element: page(() => auth().then((m) => m.NotFoundPage), authFrame) },
+  { path: '/auth/login', element: authPage(() => auth().then((m) => m.LoginPage), authFrame) },
+  { path: '/auth/register', element: authPage(() => auth().then((m) => m.RegisterPage), authFrame) },
+  { path: WAITING_ROUTE, element: authPage(() => auth().then((m) => m.WaitingPage), authFrame) },
+  { path: '/auth/access', element: authPage(() => auth().then((m) => m.AccessDeniedPage), authFrame) },
+  { path: '/auth/error', element: authPage(() => auth().then((m) => m.ErrorPage), authFrame) },
+  { path: '/pages/notfound', element: authPage(() => auth().then((m) => m.NotFoundPage), authFrame) },
   { element: <RequireAuth><Suspense><AppLayout /></Suspense></RequireAuth>, children: layoutRoutes },
   { path: '*', element: <Navigate to="/pages/notfound" replace /> },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The routes, rendered inside the app's BrowserRouter. Declarative routing (no data router: the
+ *  pages fetch through TanStack Query) keeps the router's code on the sign-in page small. */
+export function AppRoutes() {
+  const navigate = useNavigate();
+  // The API client goes to the login page when a session ends outside any page's control.
+  useEffect(() => setNavigator((path) => void navigate(path)), [navigate]);
+  return useRoutes(routes);
+}

@@ -1,19 +1,57 @@
 // The interface's words: Lingui with explicit ids (the Translates codes). The bundled catalog
 // (generated from openapi/messages) works offline at once; the server's messages for the language
-// are then compiled at run time and loaded over it, so what staff edited wins.
-import { i18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
+// are then compiled at run time and loaded over it, so what staff edited wins. The bundled
+// catalog comes in two parts: the core (sign-in pages, errors, appearance) at start, the screens'
+// words with the first page that needs them (`loadScreenMessages`).
+import { setupI18n } from '@lingui/core';
+import type { CompiledMessage, CompiledMessageToken } from '@lingui/message-utils/compileMessage';
 
 export const DEFAULT_LANGUAGE = 'tr-TR';
 export const FALLBACK_LANGUAGE = 'tr';
 type Catalog = Record<string, string>;
-// Each language's bundled catalog is its own chunk: a page loads only the language it shows.
-const BUNDLED: Record<string, () => Promise<Catalog>> = {
-  'tr-TR': () => import('../../generated/locales/tr-TR.json').then((m) => m.default),
-  'en-US': () => import('../../generated/locales/en-US.json').then((m) => m.default),
+type CompiledCatalog = Record<string, CompiledMessage>;
+type Part = 'core' | 'screens';
+// Each part of each language is its own chunk: a page loads only the language it shows.
+const BUNDLED: Record<string, Record<Part, () => Promise<Catalog>>> = {
+  'tr-TR': {
+    core: () => import('../../generated/locales/tr-TR.core.json').then((m) => m.default),
+    screens: () => import('../../generated/locales/tr-TR.screens.json').then((m) => m.default),
+  },
+  'en-US': {
+    core: () => import('../../generated/locales/en-US.core.json').then((m) => m.default),
+    screens: () => import('../../generated/locales/en-US.screens.json').then((m) => m.default),
+  },
 };
 
-i18n.setMessagesCompiler(compileMessage);
+/** An id without a message shows as itself (Lingui's default, without its console warning). */
+export const i18n = setupI18n({ missing: (_locale, id) => id });
+
+// Text with `{name}` placeholders only; a lone apostrophe is text in ICU MessageFormat.
+const SIMPLE_MESSAGE = /^(?:[^{}'#]|'(?![{}#|'])|\{[A-Za-z_]\w*\})*$/;
+
+/** Compiles a message made of text and `{name}` placeholders (every bundled Turkish one) as
+ *  Lingui's compiler would; undefined for anything else (plural, select, quoting). */
+export function compileSimpleMessage(message: string): CompiledMessage | undefined {
+  if (!SIMPLE_MESSAGE.test(message)) return undefined;
+  return message.split(/\{([A-Za-z_]\w*)\}/).flatMap<CompiledMessageToken>((part, i) => (i % 2 ? [[part]] : part ? [part] : []));
+}
+
+/** Compiles a catalog once, when loaded (not at every lookup). Lingui's full ICU compiler is loaded
+ *  only when a message needs it, so the sign-in page does not carry it. */
+export async function compileCatalog(catalog: Catalog): Promise<CompiledCatalog> {
+  const compiled: CompiledCatalog = {};
+  const complex: string[] = [];
+  for (const [id, message] of Object.entries(catalog)) {
+    const simple = compileSimpleMessage(message);
+    if (simple) compiled[id] = simple;
+    else complex.push(id);
+  }
+  if (complex.length > 0) {
+    const { compileMessage } = await import('@lingui/message-utils/compileMessage');
+    for (const id of complex) compiled[id] = compileMessage(catalog[id]);
+  }
+  return compiled;
+}
 
 /** The saved language (local keys `lang` and `langCode`), else Turkish. */
 export function savedLanguage(): string {
@@ -23,11 +61,34 @@ export function savedLanguage(): string {
 /** Ids the page has shown, for the translation dialog (Ctrl+Shift+K). */
 export const usedIds = new Set<string>();
 
+const wantedParts = new Set<Part>(['core']);
+/** The server's messages for the language shown, once loaded. */
+let server: { code: string; messages: Catalog } | null = null;
+
+/** The bundled parts wanted so far: Turkish (the fallback) under the language's own. */
 async function bundledFor(code: string): Promise<Catalog> {
   const primary = code.split('-')[0];
   const own = BUNDLED[code] ?? Object.entries(BUNDLED).find(([c]) => c.split('-')[0] === primary)?.[1];
-  const [fallback, messages] = await Promise.all([BUNDLED[DEFAULT_LANGUAGE](), own ? own() : Promise.resolve({})]);
-  return { ...fallback, ...messages };
+  const parts = [...wantedParts];
+  const [fallback, messages] = await Promise.all([
+    Promise.all(parts.map((p) => BUNDLED[DEFAULT_LANGUAGE][p]())),
+    Promise.all(parts.map((p) => (own ? own[p]() : Promise.resolve({})))),
+  ]);
+  return Object.assign({}, ...fallback, ...messages);
+}
+
+let showing = Promise.resolve();
+/** Loads the bundled parts wanted and the server's messages over them, and shows the language.
+ *  One at a time, each with the state of its turn, so the last one shows the latest state. */
+function show(code: string): Promise<void> {
+  const run = showing.then(async () => {
+    const bundled = await bundledFor(code);
+    const fromServer = server?.code === code ? server.messages : {};
+    i18n.load(code, await compileCatalog({ ...bundled, ...fromServer }));
+    i18n.activate(code);
+  });
+  showing = run.catch(() => undefined);
+  return run;
 }
 
 /** Switches the language: bundled messages at once, then the server's over them. */
@@ -35,19 +96,27 @@ export async function activateLanguage(code: string, fetchMessages?: (code: stri
   localStorage.setItem('lang', code);
   localStorage.setItem('langCode', code);
   document.documentElement.lang = code;
-  const bundled = await bundledFor(code);
-  i18n.load(code, bundled);
-  i18n.activate(code);
+  if (server?.code !== code) server = null;
+  await show(code);
   if (!fetchMessages) return;
   try {
-    const server = await fetchMessages(code);
-    i18n.load(code, { ...bundled, ...server });
-    i18n.activate(code);
+    const messages = await fetchMessages(code);
+    if (savedLanguage() !== code) return; // another language was chosen meanwhile
+    server = { code, messages };
+    await show(code);
   } catch (err) {
     // The specification: a failed load is reported in Turkish on the console; the app goes on
     // with the bundled catalog.
     console.error('Çeviriler yüklenemedi, uygulama paketle gelen çevirilerle çalışıyor.', err);
   }
+}
+
+/** Loads the bundled words of the screens (entities, fields, the dashboard…) for pages beyond the
+ *  sign-in pages; resolves at once when they are already there. */
+export function loadScreenMessages(): Promise<void> {
+  if (wantedParts.has('screens')) return showing;
+  wantedParts.add('screens');
+  return show(i18n.locale || savedLanguage());
 }
 
 /** Translates an id, recording it as used on this page. */
@@ -61,4 +130,3 @@ export function hasTranslation(id: string): boolean {
   return Object.hasOwn(i18n.messages, id);
 }
 
-export { i18n };

@@ -6,8 +6,7 @@ import { useLingui } from '@lingui/react';
 import { t } from '@/lib/i18n.ts';
 import { cn } from '@/lib/utils.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
-import { ConfiguratorButton } from './Configurator.tsx';
-import { LanguagePicker } from './LanguagePicker.tsx';
+import { ConfiguratorOnUse, LanguagePickerOnUse } from './light-controls.tsx';
 import { DarkModeButton, Logo } from './brand.tsx';
 import { TranslatedUiLabels } from './ui-labels.tsx';
 
@@ -29,8 +28,8 @@ export function AuthFrame({ title, description, icon, children, className }: Aut
       <div data-slot="auth-frame" className="relative flex min-h-screen items-center justify-center bg-background px-4 py-16 transition-colors duration-200">
         <header className="fixed right-4 top-4 flex items-center gap-1 rounded-full border border-border bg-card p-1 shadow-sm">
           <DarkModeButton />
-          <ConfiguratorButton />
-          <LanguagePicker />
+          <ConfiguratorOnUse />
+          <LanguagePickerOnUse />
         </header>
         <main className="flex w-full max-w-md flex-col items-center gap-6">
           <Link to="/" className="flex items-center gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring">

@@ -2,11 +2,9 @@
 // selects) is loaded when first opened, so pages do not carry it.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react';
-import { Palette } from 'lucide-react';
 import { t } from '@/lib/i18n.ts';
-import { cn } from '@/lib/utils.ts';
-import { Button } from '@/components/ui/button.tsx';
 import { Popover, PopoverAnchor, PopoverContent, PopoverTrigger } from '@/components/ui/popover.tsx';
+import { PaletteButton } from './brand.tsx';
 
 const Configurator = lazy(() => import('./ConfiguratorPanel.tsx').then((m) => ({ default: m.Configurator })));
 
@@ -15,6 +13,8 @@ export interface ConfiguratorButtonProps {
   /** Controlled open state (the top bar's "more" menu opens it too). */
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /** Opens at once when first shown (uncontrolled). */
+  defaultOpen?: boolean;
   /** Renders only the popover anchored to this element instead of the palette button. */
   anchorOnly?: boolean;
   children?: ReactNode;
@@ -22,17 +22,15 @@ export interface ConfiguratorButtonProps {
 
 /** The palette button opening the configurator as a popover under it (closes on outside click
  *  and Escape). */
-export function ConfiguratorButton({ className, open, onOpenChange, anchorOnly, children }: ConfiguratorButtonProps) {
+export function ConfiguratorButton({ className, open, onOpenChange, defaultOpen, anchorOnly, children }: ConfiguratorButtonProps) {
   useLingui();
   return (
-    <Popover open={open} onOpenChange={onOpenChange}>
+    <Popover open={open} onOpenChange={onOpenChange} defaultOpen={defaultOpen}>
       {anchorOnly ? (
         <PopoverAnchor asChild>{children}</PopoverAnchor>
       ) : (
         <PopoverTrigger asChild>
-          <Button variant="ghost" size="icon" className={cn('rounded-full', className)} aria-label={t('layout.configurator')} title={t('layout.configurator')}>
-            <Palette />
-          </Button>
+          <PaletteButton className={className} />
         </PopoverTrigger>
       )}
       <PopoverContent align="end" className="w-72" aria-label={t('layout.configurator')}>

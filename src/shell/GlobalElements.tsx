@@ -1,16 +1,13 @@
 // Everything the app shows over any page: the toaster, the loading bar (while any query or
 // mutation is in flight), the full-page pre-loader, the offline notice, the update prompt and the
 // translation dialog (Ctrl+Shift+K). Render it once, inside the query client and i18n providers.
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { WifiOff } from 'lucide-react';
 import { t } from '@/lib/i18n.ts';
 import { useOnline } from '@/lib/offline.ts';
-import {
-  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle,
-} from '@/components/ui/alert-dialog.tsx';
 import { usePreLoader } from './preloader.ts';
 import { Toaster } from './Toaster.tsx';
 import { TranslationDialog } from './TranslationDialog.tsx';
@@ -74,9 +71,10 @@ export function OfflineNotice() {
 /** How often an open app looks for a new version of the service worker. */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
+const UpdateDialog = lazy(() => import('./UpdateDialog.tsx').then((m) => ({ default: m.UpdateDialog })));
+
 /** Asks before a new version (service worker /sw.js) takes over. */
 export function UpdatePrompt() {
-  useLingui();
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
@@ -92,19 +90,11 @@ export function UpdatePrompt() {
       }, UPDATE_CHECK_MS);
     },
   });
+  if (!needRefresh) return null;
   return (
-    <AlertDialog open={needRefresh} onOpenChange={setNeedRefresh}>
-      <AlertDialogContent data-testid="update-prompt">
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('app.title')}</AlertDialogTitle>
-          <AlertDialogDescription>{t('app.updateAvailable')}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel onClick={() => setNeedRefresh(false)}>{t('action.no')}</AlertDialogCancel>
-          <AlertDialogAction onClick={() => void updateServiceWorker(true)}>{t('action.yes')}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <Suspense>
+      <UpdateDialog onAnswer={(reload) => (reload ? void updateServiceWorker(true) : setNeedRefresh(false))} />
+    </Suspense>
   );
 }
 

@@ -1,15 +1,13 @@
 // The language picker of the top bar: languages with their flags; the choice is stored under
 // `lang` and `langCode` and its translations are loaded.
-import { useLingui } from '@lingui/react';
-import { ChevronDown } from 'lucide-react';
 import { t } from '@/lib/i18n.ts';
-import { cn } from '@/lib/utils.ts';
-import { Button } from '@/components/ui/button.tsx';
 import {
   DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuSeparator, DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu.tsx';
-import { Flag, countryOfLanguage } from './flags.tsx';
-import { changeLanguage, useCurrentLanguage, useLanguages } from './languages.ts';
+import { Flag } from './flags.tsx';
+import { changeLanguage, useCurrentLanguage } from './current-language.ts';
+import { LanguageButton } from './brand.tsx';
+import { useLanguages } from './languages.ts';
 
 /** The language choices as radio items (used by the picker and the top bar's "more" menu). */
 export function LanguageRadioItems() {
@@ -27,20 +25,13 @@ export function LanguageRadioItems() {
   );
 }
 
-export function LanguagePicker({ className }: { className?: string }) {
-  useLingui();
+export function LanguagePicker({ className, defaultOpen }: { className?: string; defaultOpen?: boolean }) {
   const languages = useLanguages();
   const current = useCurrentLanguage();
-  const active = languages.find((l) => l.code === current);
-  const short = current.split('-')[0].toUpperCase();
   return (
-    <DropdownMenu modal={false}>
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className={cn('gap-1.5 rounded-full px-2.5', className)} aria-label={`${short} · ${t('shell.language')}: ${active?.name ?? current}`} title={t('shell.language')}>
-          <Flag country={active?.flag ?? countryOfLanguage(current)} />
-          <span className="text-xs font-semibold">{short}</span>
-          <ChevronDown className="size-3.5 opacity-60" />
-        </Button>
+        <LanguageButton className={className} flag={languages.find((l) => l.code === current)?.flag} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-44">
         <DropdownMenuLabel>{t('shell.language')}</DropdownMenuLabel>

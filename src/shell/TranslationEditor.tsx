@@ -13,7 +13,7 @@ import { cn } from '@/lib/utils.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
@@ -70,7 +70,19 @@ async function rowsOf(languageId: number, codes: string[]): Promise<TranslateRow
  *  so that the dialog lists the page's texts, not its own, however often it renders or opens. */
 const tr = (id: string, values?: Record<string, unknown>): string => i18n._(id, values);
 
-export function TranslationEditor({ onDone }: { onDone: () => void }) {
+/** The dialog around the editor; the editor starts afresh (the page's words now) at each opening. */
+export function TranslationEditorDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  useLingui();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent size="xl" data-testid="translation-dialog">
+        {open && <TranslationEditor onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function TranslationEditor({ onDone }: { onDone: () => void }) {
   const { i18n: linguiI18n } = useLingui();
   const { hasClaim } = useSession();
   const queryClient = useQueryClient();

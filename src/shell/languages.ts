@@ -1,17 +1,10 @@
 // The languages the picker offers: tr-TR and en-US (bundled, they work offline), plus the
 // server's active languages when the user may read them (`Languages.Read`).
 import { useQuery } from '@tanstack/react-query';
-import { useLingui } from '@lingui/react';
-import { activateLanguage, savedLanguage } from '@/lib/i18n.ts';
 import { useSession } from '@/lib/session.ts';
-import { fetchLanguages, fetchServerMessages, type Language } from './api.ts';
+import { fetchLanguages, type Language } from './api.ts';
+import { BUNDLED_LANGUAGES } from './current-language.ts';
 import { countryOfLanguage } from './flags.tsx';
-
-/** Bundled languages; their names are endonyms, the same in every language. */
-export const BUNDLED_LANGUAGES: Language[] = [
-  { code: 'tr-TR', name: 'Türkçe', flag: 'TR' },
-  { code: 'en-US', name: 'English', flag: 'US' },
-];
 
 export const LANGUAGES_QUERY_KEY = ['shell', 'languages'] as const;
 
@@ -29,13 +22,3 @@ export function useLanguages(): Language[] {
   }
   return list;
 }
-
-/** The language shown now. */
-export function useCurrentLanguage(): string {
-  const { i18n } = useLingui();
-  return i18n.locale || savedLanguage();
-}
-
-/** Switches the language: stored under `lang` and `langCode`, bundled messages at once, then the
- *  server's. */
-export const changeLanguage = (code: string) => activateLanguage(code, fetchServerMessages);

@@ -12,7 +12,7 @@ import { api, describePage, newPage, pageErrors, signIn, useApp } from './suppor
 useApp();
 
 const root = new URL('../../', import.meta.url);
-const TR: Record<string, string> = JSON.parse(readFileSync(new URL('generated/locales/tr-TR.json', root), 'utf8'));
+const TR: Record<string, string> = JSON.parse(readFileSync(new URL('generated/server/messages.json', root), 'utf8'))['tr-TR'];
 interface Column { name: string; label: string; kind: string }
 const columnsOf = (plural: string): Column[] => JSON.parse(readFileSync(new URL(`generated/admin/${plural}.json`, root), 'utf8')).columns;
 
