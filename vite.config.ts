@@ -39,6 +39,22 @@ export default defineConfig({
       },
     }),
   ],
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // What every page runs at start (React, the router, translations, the API client, the
+        // shell's frame) in one chunk rather than dozens of small ones: fewer requests, and gzip
+        // compresses it better as a whole. Pages and their libraries stay split. Lingui's message
+        // compiler stays out: @lingui/core imports it for development only, and the app loads
+        // it on demand (src/lib/i18n.ts).
+        codeSplitting: {
+          groups: [{ name: 'startup', tags: ['$initial'], includeDependenciesRecursively: false, test: (id) => !/[\\/]node_modules[\\/](@lingui[\\/]message-utils|@messageformat|moo)[\\/]/.test(id) }],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

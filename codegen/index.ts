@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { loadContract } from './model.ts';
 import { buildOpenApi, claimsByOperation } from './contract.ts';
 import { drizzleSchema, serverEntities } from './server.ts';
-import { adminEntity, adminIndex } from './admin.ts';
+import { adminEntity, adminIndex, adminRoutesModule } from './admin.ts';
 import { loadMessages, splitCatalog } from './messages.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,6 +37,7 @@ for (const [code, catalog] of Object.entries(messages)) {
 }
 const admin = source.entities.map(adminEntity);
 for (const entity of admin) out(`admin/${entity.plural}.json`, json(entity));
+out('admin/routes.ts', adminRoutesModule(admin));
 out('admin/index.ts', adminIndex(admin));
 
 execFileSync(join(root, 'node_modules/.bin/orval'), ['--config', join(root, 'orval.config.ts')], { cwd: root, stdio: 'inherit' });

@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'r
 import { Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { setNavigator } from '@/lib/api-fetcher.ts';
 import { loadScreenMessages } from '@/lib/i18n.ts';
-import { adminRoutes } from '../../generated/admin/index.ts';
+import { adminRoutes } from '../../generated/admin/routes.ts';
 import { AuthFrame } from '@/shell/AuthFrame.tsx';
 import { LanguagePickerOnUse } from '@/shell/light-controls.tsx';
 import { RequireAuth, RequireClaim, WAITING_ROUTE } from '@/shell/guard.tsx';
@@ -28,7 +28,15 @@ function authPage<P extends object>(load: () => Promise<ComponentType<P>>, props
   );
 }
 
-const auth = () => import('@/features/auth/index.ts');
+/** The data layer (the query client and its restored cache), loaded with the first page that
+ *  shows data; the sign-in pages do without it. */
+const DataProvider = lazy(() => import('@/lib/data-provider.tsx').then((m) => ({ default: m.DataProvider })));
+const withData = (node: ReactNode) => (
+  <Suspense>
+    <DataProvider>{node}</DataProvider>
+  </Suspense>
+);
+
 const authFrame = { frame: AuthFrame };
 const EntityPage = lazy(() => import('@/admin/index.ts').then((m) => ({ default: m.EntityPage })));
 // The back-office layout (menus, configurator, dialogs) is not part of the sign-in page.
@@ -54,15 +62,15 @@ const layoutRoutes: RouteObject[] = [
 ];
 
 export const routes: RouteObject[] = [
-  { path: '/', element: page(() => import('@/features/landing/LandingPage.tsx').then((m) => m.LandingPage), { languagePicker: <LanguagePickerOnUse /> }) },
-  { path: '/Monitor', element: <RequireAuth>{page(() => import('@/features/pages/EmptyPage.tsx').then((m) => m.EmptyPage))}</RequireAuth> },
-  { path: '/auth/login', element: authPage(() => auth().then((m) => m.LoginPage), authFrame) },
-  { path: '/auth/register', element: authPage(() => auth().then((m) => m.RegisterPage), authFrame) },
-  { path: WAITING_ROUTE, element: authPage(() => auth().then((m) => m.WaitingPage), authFrame) },
-  { path: '/auth/access', element: authPage(() => auth().then((m) => m.AccessDeniedPage), authFrame) },
-  { path: '/auth/error', element: authPage(() => auth().then((m) => m.ErrorPage), authFrame) },
-  { path: '/pages/notfound', element: authPage(() => auth().then((m) => m.NotFoundPage), authFrame) },
-  { element: <RequireAuth><Suspense><AppLayout /></Suspense></RequireAuth>, children: layoutRoutes },
+  { path: '/', element: withData(page(() => import('@/features/landing/LandingPage.tsx').then((m) => m.LandingPage), { languagePicker: <LanguagePickerOnUse /> })) },
+  { path: '/Monitor', element: <RequireAuth>{withData(page(() => import('@/features/pages/EmptyPage.tsx').then((m) => m.EmptyPage)))}</RequireAuth> },
+  { path: '/auth/login', element: authPage(() => import('@/features/auth/LoginPage.tsx').then((m) => m.LoginPage), authFrame) },
+  { path: '/auth/register', element: authPage(() => import('@/features/auth/RegisterPage.tsx').then((m) => m.RegisterPage), authFrame) },
+  { path: WAITING_ROUTE, element: authPage(() => import('@/features/auth/WaitingPage.tsx').then((m) => m.WaitingPage), authFrame) },
+  { path: '/auth/access', element: authPage(() => import('@/features/auth/AccessDeniedPage.tsx').then((m) => m.AccessDeniedPage), authFrame) },
+  { path: '/auth/error', element: authPage(() => import('@/features/auth/ErrorPage.tsx').then((m) => m.ErrorPage), authFrame) },
+  { path: '/pages/notfound', element: authPage(() => import('@/features/auth/NotFoundPage.tsx').then((m) => m.NotFoundPage), authFrame) },
+  { element: <RequireAuth>{withData(<AppLayout />)}</RequireAuth>, children: layoutRoutes },
   { path: '*', element: <Navigate to="/pages/notfound" replace /> },
 ];
 

@@ -214,9 +214,25 @@ function signOut(a: Answer | undefined): never {
   throw error;
 }
 
+let inFlight = 0;
+const inFlightListeners = new Set<() => void>();
+function countInFlight(delta: number): void {
+  inFlight += delta;
+  for (const listener of inFlightListeners) listener();
+}
+
+/** How many API requests are under way (the global loading bar shows while any is). */
+export const requestsInFlight = (): number => inFlight;
+
+export function onRequestsInFlight(listener: () => void): () => void {
+  inFlightListeners.add(listener);
+  return () => inFlightListeners.delete(listener);
+}
+
 export async function apiFetch<T>(url: string, init: ApiRequestInit = {}): Promise<T> {
   const { silent = false, timeoutMs = REQUEST_TIMEOUT_MS, ...request } = init;
   const full = url.startsWith(API_BASE) ? url : `${API_BASE}${url}`;
+  countInFlight(1);
   try {
     const token = session.user?.token;
     let answer = await exchange(full, request, token, timeoutMs);
@@ -231,6 +247,8 @@ export async function apiFetch<T>(url: string, init: ApiRequestInit = {}): Promi
     // A caller's abort (a query cancelled because the screen moved on) is nothing to report.
     if (!silent && error.kind !== 'aborted' && !shown.has(error)) toast(error);
     throw error;
+  } finally {
+    countInFlight(-1);
   }
 }
 

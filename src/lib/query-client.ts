@@ -1,9 +1,10 @@
 // The one TanStack Query client of the app, and its cache persisted to local storage so that
-// screens show the data last fetched when offline. The app composes them:
-//   <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+// screens show the data last fetched when offline. Loaded with the first page that shows data
+// (`DataProvider`); the sign-in pages do without it. The module is ready once the persisted cache
+// is restored, so a page never fetches what the cache already holds.
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { removeOldestQuery, type PersistQueryClientProviderProps } from '@tanstack/react-query-persist-client';
+import { persistQueryClient, persistQueryClientSubscribe, removeOldestQuery, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { assertOnline } from './offline.ts';
 import { session } from './session.ts';
 
@@ -40,24 +41,35 @@ export const persister = createSyncStoragePersister({
   retry: removeOldestQuery,
 });
 
-export const persistOptions: PersistQueryClientProviderProps['persistOptions'] = {
+/** How the cache is persisted for a user: the copy is labelled with the user, so that a copy left
+ *  by someone else is dropped when restored. */
+export const persistOptions = (user: string | undefined): PersistQueryClientOptions => ({
+  queryClient,
   persister,
   maxAge: CACHE_MAX_AGE_MS,
-  buster: CACHE_BUSTER,
+  buster: `${CACHE_BUSTER}:${user ?? ''}`,
   dehydrateOptions: {
     // Successful answers only; a query may opt out with `meta: { persist: false }`.
     shouldDehydrateQuery: (q) => q.state.status === 'success' && q.meta?.persist !== false,
     // Changes are never stored to be replayed later.
     shouldDehydrateMutation: () => false,
   },
-};
+});
+
+const currentUser = () => session.user?.userInfo?.userInfo?.guid;
+let owner = currentUser();
+const [stopPersisting, restored] = persistQueryClient(persistOptions(owner));
+let stop = stopPersisting;
 
 // One user's data must not be shown to the next: sign-out or another user clears the cache.
-let owner = session.user?.userInfo?.userInfo?.guid;
 session.subscribe(() => {
-  const next = session.user?.userInfo?.userInfo?.guid;
+  const next = currentUser();
   if (next === owner) return;
   owner = next;
+  stop();
   queryClient.clear();
   void persister.removeClient();
+  stop = persistQueryClientSubscribe(persistOptions(owner));
 });
+
+await restored.catch(() => undefined);

@@ -1,11 +1,11 @@
 // Everything the app shows over any page: the toaster, the loading bar (while any query or
 // mutation is in flight), the full-page pre-loader, the offline notice, the update prompt and the
-// translation dialog (Ctrl+Shift+K). Render it once, inside the query client and i18n providers.
-import { lazy, Suspense, useEffect } from 'react';
-import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+// translation dialog (Ctrl+Shift+K). Render it once, inside the i18n provider.
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useLingui } from '@lingui/react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { WifiOff } from 'lucide-react';
+import { onRequestsInFlight, requestsInFlight } from '@/lib/api-fetcher.ts';
 import { t } from '@/lib/i18n.ts';
 import { useOnline } from '@/lib/offline.ts';
 import { usePreLoader } from './preloader.ts';
@@ -15,10 +15,10 @@ import { TranslatedUiLabels } from './ui-labels.tsx';
 
 export { setPreLoader, usePreLoader } from './preloader.ts';
 
-/** A thin bar at the top of the page while requests are in flight. */
+/** A thin bar at the top of the page while any API request is in flight. */
 export function LoadingBar() {
   useLingui();
-  const busy = useIsFetching() + useIsMutating() > 0;
+  const busy = useSyncExternalStore(onRequestsInFlight, requestsInFlight) > 0;
   if (!busy) return null;
   return (
     <div

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { Info, Search } from 'lucide-react';
+import { DataProvider } from '@/lib/data-provider.tsx';
 import { activateLanguage, hasTranslation, i18n, usedIds } from '@/lib/i18n.ts';
 import { notify } from '@/lib/notify.ts';
 import { useSession } from '@/lib/session.ts';
@@ -70,15 +71,18 @@ async function rowsOf(languageId: number, codes: string[]): Promise<TranslateRow
  *  so that the dialog lists the page's texts, not its own, however often it renders or opens. */
 const tr = (id: string, values?: Record<string, unknown>): string => i18n._(id, values);
 
-/** The dialog around the editor; the editor starts afresh (the page's words now) at each opening. */
+/** The dialog around the editor; the editor starts afresh (the page's words now) at each opening.
+ *  It brings the data layer: the sign-in pages, where it opens too, have none. */
 export function TranslationEditorDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   useLingui();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="xl" data-testid="translation-dialog">
-        {open && <TranslationEditor onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <DataProvider>
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogContent size="xl" data-testid="translation-dialog">
+          {open && <TranslationEditor onDone={() => onOpenChange(false)} />}
+        </DialogContent>
+      </Dialog>
+    </DataProvider>
   );
 }
 

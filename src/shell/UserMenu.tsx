@@ -1,7 +1,6 @@
 // The user menu: the signed-in user's email and Logout. Logout revokes the refresh token on the
 // server (POST /Auth/logout), clears the session and goes to the login page.
 import { useNavigate, Link } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { LogIn, LogOut, UserRound } from 'lucide-react';
 import { t } from '@/lib/i18n.ts';
@@ -14,15 +13,14 @@ import {
 import { postJson } from './api.ts';
 import { LOGIN_ROUTE } from './guard.tsx';
 
-/** Signs out: tells the server (errors do not matter), clears the session and cached data. */
+/** Signs out: tells the server (errors do not matter) and clears the session (the query cache
+ *  clears itself when the session's user changes). */
 export function useLogout() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   return async () => {
     const refreshToken = session.user?.refreshToken;
     if (refreshToken) await postJson('/Auth/logout', { refreshToken }, { silent: true }).catch(() => undefined);
     session.logout();
-    queryClient.clear();
     navigate(LOGIN_ROUTE, { replace: true });
   };
 }

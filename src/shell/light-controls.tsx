@@ -26,5 +26,14 @@ function loadOnFirstUse(load: () => Promise<ComponentType<Openable>>, StandIn: C
   };
 }
 
-export const LanguagePickerOnUse = loadOnFirstUse(() => import('./LanguagePicker.tsx').then((m) => m.LanguagePicker), LanguageButton);
+// The picker lists the server's languages through the data layer, which these pages do not have.
+export const LanguagePickerOnUse = loadOnFirstUse(
+  () =>
+    Promise.all([import('./LanguagePicker.tsx'), import('@/lib/data-provider.tsx')]).then(([{ LanguagePicker }, { DataProvider }]) => (props: Openable) => (
+      <DataProvider>
+        <LanguagePicker {...props} />
+      </DataProvider>
+    )),
+  LanguageButton,
+);
 export const ConfiguratorOnUse = loadOnFirstUse(() => import('./Configurator.tsx').then((m) => m.ConfiguratorButton), PaletteButton);

@@ -7,7 +7,7 @@ import {
   PhoneCall, Settings, Shapes, ShieldCheck, SlidersHorizontal, Tags, UserCog, Users, UsersRound, Wallet,
   KeyRound, Layers, Receipt, Package, Contact, ListTree,
 } from 'lucide-react';
-import { adminRoutes } from '../../generated/admin/index.ts';
+import { adminRoutes } from '../../generated/admin/routes.ts';
 
 export interface MenuLink {
   /** Route, e.g. `/VictimPayments`. */

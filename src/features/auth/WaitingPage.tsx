@@ -1,6 +1,5 @@
 // /auth/waiting: a registered user without claims (a guest) waits here for an administrator.
 import { Navigate, useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { Hourglass, LogOut } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
@@ -12,7 +11,6 @@ import { DASHBOARD_ROUTE, LOGIN_ROUTE, signOut } from './session-api.ts';
 export function WaitingPage({ frame: Frame }: AuthPageProps) {
   useLingui();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { user, isAuthenticated } = useSession();
   if (isAuthenticated) return <Navigate to={DASHBOARD_ROUTE} replace />;
   if (!user) return <Navigate to={LOGIN_ROUTE} replace />;
@@ -31,7 +29,6 @@ export function WaitingPage({ frame: Frame }: AuthPageProps) {
           className="mt-2"
           onClick={() => {
             signOut();
-            queryClient.clear();
             navigate(LOGIN_ROUTE, { replace: true });
           }}
         >

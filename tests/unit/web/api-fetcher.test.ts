@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { ApiError, apiFetch, REQUEST_TIMEOUT_MS, setNavigator } from '../../../src/lib/api-fetcher.ts';
-import { activateLanguage } from '../../../src/lib/i18n.ts';
+import { ApiError, apiFetch, onRequestsInFlight, REQUEST_TIMEOUT_MS, requestsInFlight, setNavigator } from '../../../src/lib/api-fetcher.ts';
+import { activateLanguage, loadScreenMessages } from '../../../src/lib/i18n.ts';
 import { onNotify, type Notification } from '../../../src/lib/notify.ts';
 import { session, type SessionUser } from '../../../src/lib/session.ts';
 
@@ -41,7 +41,8 @@ let toasts: Notification[];
 let navigate: Mock<(path: string) => void>;
 let unsubscribe: () => void;
 
-beforeAll(() => activateLanguage('tr-TR'));
+// Conflicts name entities: the screens' words are loaded wherever a record can be deleted.
+beforeAll(() => activateLanguage('tr-TR').then(loadScreenMessages));
 beforeEach(() => {
   localStorage.clear();
   session.login({ ...user });
@@ -81,6 +82,31 @@ describe('requests', () => {
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/v1/Translates/languages/tr-TR');
     expect(auth(init)).toBeNull();
+  });
+});
+
+describe('requests in flight (the loading bar)', () => {
+  it('counts every request until it settles, failed ones and the refresh-and-retry included', async () => {
+    const answers: ((r: Response) => void)[] = [];
+    serve(() => new Promise<Response>((resolve) => answers.push(resolve)));
+    const seen: number[] = [];
+    const stop = onRequestsInFlight(() => seen.push(requestsInFlight()));
+    const a = apiFetch('/Languages');
+    const b = rejection(apiFetch('/Products', { silent: true }));
+    expect(requestsInFlight()).toBe(2);
+    answers[1](json(404, { success: false, data: null, error: { code: 'NOT_FOUND', message: 'x' } }));
+    await b;
+    expect(requestsInFlight()).toBe(1);
+    answers[0](json(401, {}));
+    await vi.waitFor(() => expect(answers).toHaveLength(3)); // the refresh
+    expect(requestsInFlight()).toBe(1);
+    answers[2](refreshed('t2', 'r2'));
+    await vi.waitFor(() => expect(answers).toHaveLength(4)); // the retry
+    answers[3](ok([]));
+    await a;
+    expect(requestsInFlight()).toBe(0);
+    stop();
+    expect(seen).toEqual([1, 2, 1, 0]);
   });
 });
 

@@ -108,26 +108,43 @@ describe('mutations while offline', () => {
 });
 
 describe('persisted cache', () => {
-  it('keeps answers a week, saves them throttled to local storage, and restores them', async () => {
-    vi.useFakeTimers();
+  it('keeps answers a week, saves them throttled to local storage by itself, and restores them', async () => {
     expect(CACHE_MAX_AGE_MS).toBe(7 * 24 * 3600 * 1000);
-    expect(persistOptions.maxAge).toBe(CACHE_MAX_AGE_MS);
+    const options = persistOptions(undefined);
+    expect(options.maxAge).toBe(CACHE_MAX_AGE_MS);
+    const savedAt = Date.now();
     queryClient.setQueryData(['/Languages'], { data: { success: true, data: [{ id: 1, code: 'tr-TR' }] } });
-    await persistQueryClientSave({ ...persistOptions, queryClient: persisted(queryClient) });
-    expect(localStorage.getItem(CACHE_KEY)).toBeNull();
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(localStorage.getItem(CACHE_KEY)).toContain('tr-TR');
+    expect(localStorage.getItem(CACHE_KEY) ?? '').not.toContain('tr-TR');
+    await vi.waitFor(() => expect(localStorage.getItem(CACHE_KEY)).toContain('tr-TR'), { timeout: 3000 });
+    expect(Date.now() - savedAt).toBeGreaterThanOrEqual(900);
 
     const restored = new QueryClient();
-    await persistQueryClientRestore({ ...persistOptions, queryClient: persisted(restored) });
+    await persistQueryClientRestore({ ...options, queryClient: persisted(restored) });
     expect(restored.getQueryData(['/Languages'])).toEqual({ data: { success: true, data: [{ id: 1, code: 'tr-TR' }] } });
   });
 
   it('drops a copy older than a week', async () => {
-    const old = { timestamp: Date.now() - CACHE_MAX_AGE_MS - 1, buster: persistOptions.buster, clientState: { mutations: [], queries: [] } };
+    const options = persistOptions('g1');
+    const old = { timestamp: Date.now() - CACHE_MAX_AGE_MS - 1, buster: options.buster, clientState: { mutations: [], queries: [] } };
     localStorage.setItem(CACHE_KEY, JSON.stringify(old));
-    await persistQueryClientRestore({ ...persistOptions, queryClient: persisted(new QueryClient()) });
+    await persistQueryClientRestore({ ...options, queryClient: persisted(new QueryClient()) });
     expect(localStorage.getItem(CACHE_KEY)).toBeNull();
+  });
+
+  it("drops a copy another user left (the app may load after the next user signed in)", async () => {
+    const client = new QueryClient();
+    client.setQueryData(['/Accounts'], 'private of g1');
+    await persistQueryClientSave({ ...persistOptions('g1'), queryClient: persisted(client) });
+    await vi.waitFor(() => expect(localStorage.getItem(CACHE_KEY)).toContain('private of g1'), { timeout: 3000 });
+    const next = new QueryClient();
+    await persistQueryClientRestore({ ...persistOptions('g2'), queryClient: persisted(next) });
+    expect(next.getQueryData(['/Accounts'])).toBeUndefined();
+    expect(localStorage.getItem(CACHE_KEY)).toBeNull();
+    const same = new QueryClient();
+    await persistQueryClientSave({ ...persistOptions('g1'), queryClient: persisted(client) });
+    await vi.waitFor(() => expect(localStorage.getItem(CACHE_KEY)).toContain('private of g1'), { timeout: 3000 });
+    await persistQueryClientRestore({ ...persistOptions('g1'), queryClient: persisted(same) });
+    expect(same.getQueryData(['/Accounts'])).toBe('private of g1');
   });
 
   it('is cleared when the user signs out, so the next user never sees it', () => {
