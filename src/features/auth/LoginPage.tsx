@@ -8,10 +8,9 @@ import { Button } from '@/components/ui/button.tsx';
 import { t } from '@/lib/i18n.ts';
 import { session, useSession } from '@/lib/session.ts';
 import { type AuthPageProps } from './auth-frame.tsx';
-import { FormError, PasswordField, TextField, focusFirstInvalid } from './fields.tsx';
-import { WAITING_ROUTE, check, describeFailure, safeReturnUrl, signIn } from './session-api.ts';
+import { FormError, PasswordField, TextField, useAuthForm } from './fields.tsx';
+import { WAITING_ROUTE, check, safeReturnUrl, signIn } from './session-api.ts';
 
-type Errors = Partial<Record<'email' | 'password', string>>;
 
 export function LoginPage({ frame: Frame }: AuthPageProps) {
   useLingui();
@@ -21,37 +20,20 @@ export function LoginPage({ frame: Frame }: AuthPageProps) {
   const target = safeReturnUrl(params.get('returnUrl'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const labels = { email: t('auth.email'), password: t('auth.password') };
+  const { errors, failure, busy, submit: send } = useAuthForm(labels);
 
   // A signed-in user has nothing to do here.
   if (isAuthenticated) return <Navigate to={target} replace />;
 
-  const labels = { email: t('auth.email'), password: t('auth.password') };
-
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const form = e.currentTarget;
-    const found: Errors = {
-      email: check.email(email, labels.email),
-      password: check.required(password, labels.password),
-    };
-    setErrors(found);
-    setFailure(undefined);
-    if (found.email || found.password) return focusFirstInvalid(form);
-    setBusy(true);
-    try {
+    const found = { email: check.email(email, labels.email), password: check.required(password, labels.password) };
+    await send(e.currentTarget, found, async () => {
       const user = await signIn({ email: email.trim(), password });
       session.login(user);
       navigate(user.userInfo?.isGuest ? WAITING_ROUTE : target, { replace: true });
-    } catch (err) {
-      const { message, fields } = describeFailure(err, labels);
-      setErrors(fields);
-      setFailure(message);
-      setBusy(false);
-      if (Object.keys(fields).length) focusFirstInvalid(form);
-    }
+    });
   }
 
   return (

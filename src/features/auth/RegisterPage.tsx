@@ -8,25 +8,18 @@ import { Button } from '@/components/ui/button.tsx';
 import { t } from '@/lib/i18n.ts';
 import { session, useSession } from '@/lib/session.ts';
 import { type AuthPageProps } from './auth-frame.tsx';
-import { FormError, PasswordField, TextField, focusFirstInvalid } from './fields.tsx';
-import { DASHBOARD_ROUTE, WAITING_ROUTE, check, describeFailure, register } from './session-api.ts';
+import { FormError, PasswordField, TextField, useAuthForm } from './fields.tsx';
+import { DASHBOARD_ROUTE, WAITING_ROUTE, check, register } from './session-api.ts';
 
 const MIN_PASSWORD = 8;
 const PHONE = /^\+?[0-9 ()-]{7,20}$/;
 type Field = 'firstName' | 'lastName' | 'email' | 'password' | 'phoneNumber';
-type Errors = Partial<Record<Field, string>>;
 
 export function RegisterPage({ frame: Frame }: AuthPageProps) {
   useLingui();
   const navigate = useNavigate();
   const { isAuthenticated } = useSession();
   const [values, setValues] = useState<Record<Field, string>>({ firstName: '', lastName: '', email: '', password: '', phoneNumber: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  if (isAuthenticated) return <Navigate to={DASHBOARD_ROUTE} replace />;
-
   const labels: Record<Field, string> = {
     firstName: t('auth.firstName'),
     lastName: t('auth.lastName'),
@@ -34,6 +27,9 @@ export function RegisterPage({ frame: Frame }: AuthPageProps) {
     password: t('auth.password'),
     phoneNumber: t('auth.phone'),
   };
+  const { errors, failure, busy, submit: send } = useAuthForm(labels);
+
+  if (isAuthenticated) return <Navigate to={DASHBOARD_ROUTE} replace />;
   const bind = (field: Field) => ({
     name: field,
     value: values[field],
@@ -43,20 +39,15 @@ export function RegisterPage({ frame: Frame }: AuthPageProps) {
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const form = e.currentTarget;
     const phone = values.phoneNumber.trim();
-    const found: Errors = {
+    const found = {
       firstName: check.required(values.firstName, labels.firstName),
       lastName: check.required(values.lastName, labels.lastName),
       email: check.email(values.email, labels.email),
       password: check.minLength(values.password, labels.password, MIN_PASSWORD),
       phoneNumber: phone && !PHONE.test(phone) ? t('validation.format', { label: labels.phoneNumber }) : undefined,
     };
-    setErrors(found);
-    setFailure(undefined);
-    if (Object.values(found).some(Boolean)) return focusFirstInvalid(form);
-    setBusy(true);
-    try {
+    await send(e.currentTarget, found, async () => {
       const user = await register({
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
@@ -66,13 +57,7 @@ export function RegisterPage({ frame: Frame }: AuthPageProps) {
       });
       session.login(user);
       navigate(user.userInfo?.isGuest === false ? DASHBOARD_ROUTE : WAITING_ROUTE, { replace: true });
-    } catch (err) {
-      const { message, fields } = describeFailure(err, labels);
-      setErrors(fields);
-      setFailure(message);
-      setBusy(false);
-      if (Object.keys(fields).length) focusFirstInvalid(form);
-    }
+    });
   }
 
   return (

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { t } from '@/lib/i18n.ts';
 import { cn } from '@/lib/utils.ts';
+import { describeFailure } from './session-api.ts';
 
 interface FieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   label: string;
@@ -89,4 +90,29 @@ export function FormError({ message }: { message?: string }) {
 /** After a refused submit: the first field marked invalid gets the focus (once React has marked it). */
 export function focusFirstInvalid(form: HTMLFormElement): void {
   requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+/** An auth form's state: each field's error, the form's failure line, and whether it is sending.
+ *  `submit` shows the client checks' errors or sends; a failure goes on its fields or the form,
+ *  and the first invalid field gets the focus. */
+export function useAuthForm<F extends string>(labels: Record<F, string>) {
+  const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  async function submit(form: HTMLFormElement, found: Partial<Record<F, string | undefined>>, send: () => Promise<void>) {
+    setErrors(found);
+    setFailure(undefined);
+    if (Object.values(found).some(Boolean)) return focusFirstInvalid(form);
+    setBusy(true);
+    try {
+      await send();
+    } catch (err) {
+      const { message, fields } = describeFailure(err, labels);
+      setErrors(fields as Partial<Record<F, string>>);
+      setFailure(message);
+      setBusy(false);
+      if (Object.keys(fields).length) focusFirstInvalid(form);
+    }
+  }
+  return { errors, failure, busy, submit };
 }
