@@ -30,7 +30,7 @@ function authPage<P extends object>(load: () => Promise<ComponentType<P>>, props
 
 /** The data layer (the query client and its restored cache), loaded with the first page that
  *  shows data; the sign-in pages do without it. */
-const DataProvider = lazy(() => import('@/lib/data-provider.tsx').then((m) => ({ default: m.DataProvider })));
+const DataProvider = lazy(() => import('@/shell/data-provider.tsx').then((m) => ({ default: m.DataProvider })));
 const withData = (node: ReactNode) => (
   <Suspense>
     <DataProvider>{node}</DataProvider>

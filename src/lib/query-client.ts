@@ -1,7 +1,7 @@
 // The one TanStack Query client of the app, and its cache persisted to local storage so that
 // screens show the data last fetched when offline. Loaded with the first page that shows data
-// (`DataProvider`); the sign-in pages do without it. The module is ready once the persisted cache
-// is restored, so a page never fetches what the cache already holds.
+// (the shell's `DataProvider`); the sign-in pages do without it. The module is ready once the
+// persisted cache is restored, so a page never fetches what the cache already holds.
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { persistQueryClient, persistQueryClientSubscribe, removeOldestQuery, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';

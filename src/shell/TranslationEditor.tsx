@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { Info, Search } from 'lucide-react';
-import { DataProvider } from '@/lib/data-provider.tsx';
+import { DataProvider } from './data-provider.tsx';
 import { activateLanguage, hasTranslation, i18n, usedIds } from '@/lib/i18n.ts';
 import { notify } from '@/lib/notify.ts';
 import { useSession } from '@/lib/session.ts';

@@ -29,7 +29,7 @@ function loadOnFirstUse(load: () => Promise<ComponentType<Openable>>, StandIn: C
 // The picker lists the server's languages through the data layer, which these pages do not have.
 export const LanguagePickerOnUse = loadOnFirstUse(
   () =>
-    Promise.all([import('./LanguagePicker.tsx'), import('@/lib/data-provider.tsx')]).then(([{ LanguagePicker }, { DataProvider }]) => (props: Openable) => (
+    Promise.all([import('./LanguagePicker.tsx'), import('./data-provider.tsx')]).then(([{ LanguagePicker }, { DataProvider }]) => (props: Openable) => (
       <DataProvider>
         <LanguagePicker {...props} />
       </DataProvider>
