@@ -3,7 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { activateLanguage, savedLanguage } from '@/lib/i18n.ts';
 import { fetchServerMessages } from '@/shell/api.ts';
 import { App } from './app/App.tsx';
+import { reloadOnMissingCode } from './app/RouteErrorBoundary.tsx';
 import './index.css';
+
+reloadOnMissingCode();
 
 // The bundled catalog first (offline, at once), then the server's translations over it.
 const language = savedLanguage();

@@ -4,14 +4,16 @@
 // metadata; unknown URLs reach /pages/notfound. Pages load on demand, so the sign-in page
 // carries none of the tables and forms.
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
-import { Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { setNavigator } from '@/lib/api-fetcher.ts';
 import { loadScreenMessages } from '@/lib/i18n.ts';
 import { adminRoutes } from '../../generated/admin/routes.ts';
+import { ErrorPage } from '@/features/auth/ErrorPage.tsx';
 import { AuthFrame } from '@/shell/AuthFrame.tsx';
 import { LanguagePickerOnUse } from '@/shell/light-controls.tsx';
 import { RequireAuth, RequireClaim, WAITING_ROUTE } from '@/shell/guard.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
 /** A page loaded on first visit, with the screens' words. */
 function page<P extends object>(load: () => Promise<ComponentType<P>>, props?: P): ReactNode {
@@ -68,7 +70,8 @@ export const routes: RouteObject[] = [
   { path: '/auth/register', element: authPage(() => import('@/features/auth/RegisterPage.tsx').then((m) => m.RegisterPage), authFrame) },
   { path: WAITING_ROUTE, element: authPage(() => import('@/features/auth/WaitingPage.tsx').then((m) => m.WaitingPage), authFrame) },
   { path: '/auth/access', element: authPage(() => import('@/features/auth/AccessDeniedPage.tsx').then((m) => m.AccessDeniedPage), authFrame) },
-  { path: '/auth/error', element: authPage(() => import('@/features/auth/ErrorPage.tsx').then((m) => m.ErrorPage), authFrame) },
+  // Static: the error boundary shows it too, also when no other code can be loaded.
+  { path: '/auth/error', element: <ErrorPage frame={AuthFrame} /> },
   { path: '/pages/notfound', element: authPage(() => import('@/features/auth/NotFoundPage.tsx').then((m) => m.NotFoundPage), authFrame) },
   { element: <RequireAuth>{withData(<AppLayout />)}</RequireAuth>, children: layoutRoutes },
   { path: '*', element: <Navigate to="/pages/notfound" replace /> },
@@ -80,5 +83,6 @@ export function AppRoutes() {
   const navigate = useNavigate();
   // The API client goes to the login page when a session ends outside any page's control.
   useEffect(() => setNavigator((path) => void navigate(path)), [navigate]);
-  return useRoutes(routes);
+  const { pathname } = useLocation();
+  return <RouteErrorBoundary resetKey={pathname}>{useRoutes(routes)}</RouteErrorBoundary>;
 }

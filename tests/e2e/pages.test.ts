@@ -2,7 +2,7 @@
 // throws nothing, and has no serious accessibility violation (axe-core, WCAG 2.1 A/AA).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, axeViolations, newPage, pageErrors, signIn, useApp } from './support/browser.ts';
+import { api, axeViolations, newPage, pageErrors, pathOf, signIn, useApp } from './support/browser.ts';
 
 useApp();
 
@@ -114,5 +114,25 @@ describe('back-office pages', () => {
     expect(await page.getByRole('heading', { name: 'Bugünkü randevular' }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Geri dönülmemiş cevapsız çağrılar' }).count()).toBe(0);
     expect(await page.getByText('Bu bilgi yüklenemedi.').count()).toBe(0);
+  });
+
+  it("a page whose code cannot be loaded reloads once, then shows the error page; another page works again", async () => {
+    const page = await newPage();
+    await signIn(page);
+    await page.route('**/assets/DocumentationPage-*.js', (route) => route.abort());
+    let loads = 0;
+    page.on('load', () => loads++);
+    // Moving inside the app (no page load of its own), as a menu link does.
+    await page.evaluate(() => {
+      history.pushState(null, '', '/documentation');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByRole('heading', { level: 1, name: 'Bir şeyler ters gitti' }).waitFor();
+    expect(loads).toBe(1); // the one reload into a possibly newer version
+    expect(pathOf(page)).toBe('/documentation');
+
+    await page.unroute('**/assets/DocumentationPage-*.js');
+    await page.goto('/Dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Kontrol Paneli' }).waitFor();
   });
 });
