@@ -21,7 +21,7 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
 const source = loadContract(join(root, 'openapi'));
 const doc = buildOpenApi(source);
 const messages = loadMessages(join(root, 'openapi', 'messages'), source.entities);
-for (const dir of ['server', 'admin']) rmSync(join(root, 'generated', dir), { recursive: true, force: true });
+for (const dir of ['server', 'admin', 'locales']) rmSync(join(root, 'generated', dir), { recursive: true, force: true });
 
 out('openapi.json', json(doc));
 out('server/schema.ts', drizzleSchema(source.entities));
@@ -29,7 +29,6 @@ out('server/entities.json', json(serverEntities(source.entities)));
 out('server/claims.json', json(claimsByOperation(doc)));
 out('server/messages.json', json(messages));
 // The browser bundles the same messages (its offline catalog) that the server seeds, in two parts.
-rmSync(join(root, 'generated', 'locales'), { recursive: true, force: true });
 for (const [code, catalog] of Object.entries(messages)) {
   const { core, screens } = splitCatalog(catalog);
   out(`locales/${code}.core.json`, json(core));

@@ -36,19 +36,30 @@ export function compileSimpleMessage(message: string): CompiledMessage | undefin
   return message.split(/\{([A-Za-z_]\w*)\}/).flatMap<CompiledMessageToken>((part, i) => (i % 2 ? [[part]] : part ? [part] : []));
 }
 
-/** Compiles a catalog once, when loaded (not at every lookup). Lingui's full ICU compiler is loaded
- *  only when a message needs it, so the sign-in page does not carry it. */
+/** Compiled messages by their text: a text is compiled once, however often catalogs are loaded
+ *  (the bundled parts and the server's messages are loaded again over each other). */
+const compiledByText = new Map<string, CompiledMessage>();
+
+/** Compiles a catalog when loaded (not at every lookup). Lingui's full ICU compiler is loaded only
+ *  when a message needs it, so the sign-in page does not carry it. */
 export async function compileCatalog(catalog: Catalog): Promise<CompiledCatalog> {
   const compiled: CompiledCatalog = {};
   const complex: string[] = [];
   for (const [id, message] of Object.entries(catalog)) {
-    const simple = compileSimpleMessage(message);
-    if (simple) compiled[id] = simple;
-    else complex.push(id);
+    const known = compiledByText.get(message) ?? compileSimpleMessage(message);
+    if (!known) {
+      complex.push(id);
+      continue;
+    }
+    compiled[id] = known;
+    compiledByText.set(message, known);
   }
   if (complex.length > 0) {
     const { compileMessage } = await import('@lingui/message-utils/compileMessage');
-    for (const id of complex) compiled[id] = compileMessage(catalog[id]);
+    for (const id of complex) {
+      compiled[id] = compileMessage(catalog[id]);
+      compiledByText.set(catalog[id], compiled[id]);
+    }
   }
   return compiled;
 }

@@ -1,5 +1,5 @@
-// Everything the app shows over any page: the toaster, the loading bar (while any query or
-// mutation is in flight), the full-page pre-loader, the offline notice, the update prompt and the
+// Everything the app shows over any page: the toaster, the loading bar (while any API request is
+// in flight), the full-page pre-loader, the offline notice, the update prompt and the
 // translation dialog (Ctrl+Shift+K). Render it once, inside the i18n provider.
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useLingui } from '@lingui/react';

@@ -32,6 +32,13 @@ describe('message compilation', () => {
     expect(compiled.plain).toEqual(['Kaydet']);
     expect(compiled.count).toEqual(compileMessage('{n, plural, one {# record} other {# records}}'));
   });
+
+  it('compiles a text once, however often catalogs holding it are loaded', async () => {
+    const text = '{n, plural, one {# share} other {# shares}}';
+    const first = await compileCatalog({ a: text });
+    const again = await compileCatalog({ b: text });
+    expect(again.b).toBe(first.a);
+  });
 });
 
 describe('languages', () => {
