@@ -164,6 +164,8 @@ describe('side menu', () => {
     expect((await focusedInfo(page)).link).toBe('/VictimAppointments');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/VictimAppointments');
+    // The URL changes at once; the menu follows when the new page has loaded and is shown.
+    await page.locator('[data-menu-link="/VictimAppointments"][aria-current="page"]').waitFor();
     // Arrow keys move between headings; Enter on an open heading closes it.
     await groupButton(page, 'Kurban Tanımları').focus();
     await page.keyboard.press('Enter');
