@@ -173,6 +173,14 @@ function entityModel(name: string, schema: JsonSchema): EntityModel {
 
 export function loadContract(dir: string): ContractSource {
   const root = parse(readFileSync(join(dir, 'openapi.yaml'), 'utf8'));
+  // paths/*.yaml: operations of one area each, merged into the root's paths.
+  for (const file of readdirSync(join(dir, 'paths')).filter((f) => f.endsWith('.yaml')).sort()) {
+    const map = parse(readFileSync(join(dir, 'paths', file), 'utf8')) ?? {};
+    for (const [path, item] of Object.entries<JsonSchema>(map)) {
+      if (root.paths[path]) throw new Error(`path ${path} is defined twice (${file})`);
+      root.paths[path] = item;
+    }
+  }
   const schemas: Record<string, JsonSchema> = {};
   const files = readdirSync(join(dir, 'schemas')).filter((f) => f.endsWith('.yaml')).sort();
   for (const file of files) {

@@ -22,7 +22,9 @@ function columnOf(e: EntityModel, f: FieldModel): string {
     case 'number': c = f.format === 'percent' ? col('numeric', ", { precision: 5, scale: 2, mode: 'number' }") : col('doublePrecision'); break;
     case 'boolean': c = col('boolean'); break;
     case 'money': c = col('numeric', ', { precision: 18, scale: 2 }'); break;
-    case 'decimal': c = col('numeric', ', { precision: 12, scale: 3 }'); break;
+    // The scale follows the contract (`x-scale`, default 3): what the column answers must fit the
+    // property's own pattern, so that a row read from the API is accepted back unchanged.
+    case 'decimal': c = col('numeric', `, { precision: 12, scale: ${f.schema['x-scale'] ?? 3} }`); break;
     case 'date': c = col('date', ", { mode: 'string' }"); break;
     case 'datetime': c = col('timestamp', ', { withTimezone: true }'); break;
     case 'uuid': c = col('uuid'); break;
@@ -38,7 +40,8 @@ function columnOf(e: EntityModel, f: FieldModel): string {
   c += '.notNull()';
   if (f.default !== undefined) return `${c}.default(${JSON.stringify(f.default)})`;
   if (f.kind === 'uuid' && f.readOnly) return `${c}.defaultRandom()`;
-  if (f.readOnly && ['money', 'decimal', 'integer', 'number'].includes(f.kind)) return `${c}.default(${f.kind === 'money' || f.kind === 'decimal' ? "'0'" : 0})`;
+  // A reference kept by the database (a trigger fills it) has no default: 0 is no row's id.
+  if (f.readOnly && ['money', 'decimal', 'integer', 'number'].includes(f.kind) && !f.lookup) return `${c}.default(${f.kind === 'money' || f.kind === 'decimal' ? "'0'" : 0})`;
   if (f.readOnly && f.kind === 'datetime') return `${c}.defaultNow()`;
   if (!f.required && !f.readOnly) throw new Error(`${e.name}.${f.name}: optional, not nullable and without a default; give it a default or make it nullable`);
   return c;

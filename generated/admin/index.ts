@@ -76,6 +76,7 @@ export const loadAdminEntity: Record<string, () => Promise<AdminEntity>> = {
   "VictimOrders": () => import('./VictimOrders.json').then((m) => m.default as unknown as AdminEntity),
   "VictimOrderDetail": () => import('./VictimOrderDetail.json').then((m) => m.default as unknown as AdminEntity),
   "VictimProductsAppointments": () => import('./VictimProductsAppointments.json').then((m) => m.default as unknown as AdminEntity),
+  "VictimStepHistories": () => import('./VictimStepHistories.json').then((m) => m.default as unknown as AdminEntity),
   "VictimAppointmentSteps": () => import('./VictimAppointmentSteps.json').then((m) => m.default as unknown as AdminEntity),
   "VictimAppointments": () => import('./VictimAppointments.json').then((m) => m.default as unknown as AdminEntity),
   "VictimPayments": () => import('./VictimPayments.json').then((m) => m.default as unknown as AdminEntity),

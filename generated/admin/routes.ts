@@ -457,6 +457,19 @@ export const adminRoutes = [
     }
   },
   {
+    "name": "VictimStepHistory",
+    "plural": "VictimStepHistories",
+    "route": "/VictimStepHistories",
+    "label": "entity.victimStepHistories",
+    "menu": "victim",
+    "claims": {
+      "read": "VictimStepHistories.Read",
+      "create": "VictimStepHistories.Create",
+      "update": "VictimStepHistories.Update",
+      "delete": "VictimStepHistories.Delete"
+    }
+  },
+  {
     "name": "VictimAppointmentStep",
     "plural": "VictimAppointmentSteps",
     "route": "/VictimAppointmentSteps",

@@ -286,7 +286,8 @@ export const products = pgTable('products', {
   vatRateId: integer('vat_rate_id').notNull(),
   unit: text('unit').notNull().default("piece"),
   shareCapacity: integer('share_capacity'),
-  liveWeightKg: numeric('live_weight_kg', { precision: 12, scale: 3 }),
+  sharesSold: integer('shares_sold').notNull().default(0),
+  liveWeightKg: numeric('live_weight_kg', { precision: 12, scale: 2 }),
   description: text('description'),
   isActive: boolean('is_active').notNull().default(true),
 }, (t) => [
@@ -446,12 +447,15 @@ export const netgsmCallWebhookLogs = pgTable('netgsm_call_webhook_logs', {
   rawPayload: text('raw_payload').notNull(),
   accountId: integer('account_id'),
   calledBackAt: timestamp('called_back_at', { withTimezone: true }),
+  calledBackByUserId: integer('called_back_by_user_id'),
 }, (t) => [
   uniqueIndex('uq_netgsm_call_webhook_logs__unique_id').on(t.uniqueId),
   check('ck_netgsm_call_webhook_logs__direction', sql`${t.direction} in ('inbound', 'outbound')`),
   check('ck_netgsm_call_webhook_logs__status', sql`${t.status} in ('answered', 'missed', 'busy')`),
   foreignKey({ name: 'fk_netgsm_call_webhook_logs__account_id', columns: [t.accountId], foreignColumns: [accounts.id] }).onDelete('restrict'),
   index('ix_netgsm_call_webhook_logs__account_id').on(t.accountId),
+  foreignKey({ name: 'fk_netgsm_call_webhook_logs__called_back_by_user_id', columns: [t.calledBackByUserId], foreignColumns: [users.id] }).onDelete('restrict'),
+  index('ix_netgsm_call_webhook_logs__called_back_by_user_id').on(t.calledBackByUserId),
   index('ix_netgsm_call_webhook_logs__caller_number').on(t.callerNumber),
   index('ix_netgsm_call_webhook_logs__received_at').on(t.receivedAt),
 ]);
@@ -468,7 +472,7 @@ export const transactionTypes = pgTable('transaction_types', {
 }, (t) => [
   check('ck_transaction_types__direction', sql`${t.direction} in (1, -1)`),
   uniqueIndex('uq_transaction_types__system_code').on(t.systemCode),
-  check('ck_transaction_types__system_code', sql`${t.systemCode} in ('sale', 'saleReversal', 'collection', 'collectionReversal')`),
+  check('ck_transaction_types__system_code', sql`${t.systemCode} in ('sale', 'saleReversal', 'collection', 'collectionReversal', 'expense')`),
 ]);
 
 export const victimOrders = pgTable('victim_orders', {
@@ -490,6 +494,10 @@ export const victimOrders = pgTable('victim_orders', {
   proxyReceived: boolean('proxy_received').notNull().default(false),
   deliveryMethod: text('delivery_method').notNull().default("pickup"),
   orderDate: date('order_date', { mode: 'string' }).notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  cancelReason: text('cancel_reason'),
   notes: text('notes'),
 }, (t) => [
   uniqueIndex('uq_victim_orders__order_no').on(t.orderNo),
@@ -574,12 +582,15 @@ export const victimOrderDetails = pgTable('victim_order_details', {
   rowVersion: integer('row_version').notNull().default(1),
   victimOrderId: integer('victim_order_id').notNull(),
   shareNo: integer('share_no').notNull(),
+  productId: integer('product_id').notNull(),
   shareholderName: text('shareholder_name').notNull(),
   shareholderPhone: text('shareholder_phone'),
   intention: text('intention').notNull().default("kurban"),
   notes: text('notes'),
 }, (t) => [
   foreignKey({ name: 'fk_victim_order_details__victim_order_id', columns: [t.victimOrderId], foreignColumns: [victimOrders.id] }).onDelete('restrict'),
+  foreignKey({ name: 'fk_victim_order_details__product_id', columns: [t.productId], foreignColumns: [products.id] }).onDelete('restrict'),
+  index('ix_victim_order_details__product_id').on(t.productId),
   check('ck_victim_order_details__intention', sql`${t.intention} in ('kurban', 'adak', 'akika', 'sukur')`),
   uniqueIndex('uq_victim_order_details__victim_order_id__share_no').on(t.victimOrderId, t.shareNo),
 ]);
@@ -605,6 +616,7 @@ export const victimProductsAppointments = pgTable('victim_products_appointments'
   rowVersion: integer('row_version').notNull().default(1),
   productId: integer('product_id').notNull(),
   appointmentId: integer('appointment_id').notNull(),
+  slaughterDay: date('slaughter_day', { mode: 'string' }).notNull(),
   slaughterNo: integer('slaughter_no').notNull(),
   currentStepId: integer('current_step_id'),
   notes: text('notes'),
@@ -613,9 +625,35 @@ export const victimProductsAppointments = pgTable('victim_products_appointments'
   foreignKey({ name: 'fk_victim_products_appointments__product_id', columns: [t.productId], foreignColumns: [products.id] }).onDelete('restrict'),
   index('ix_victim_products_appointments__product_id').on(t.productId),
   foreignKey({ name: 'fk_victim_products_appointments__appointment_id', columns: [t.appointmentId], foreignColumns: [appointments.id] }).onDelete('restrict'),
+  index('ix_victim_products_appointments__appointment_id').on(t.appointmentId),
   foreignKey({ name: 'fk_victim_products_appointments__current_step_id', columns: [t.currentStepId], foreignColumns: [victimAppointmentSteps.id] }).onDelete('restrict'),
   index('ix_victim_products_appointments__current_step_id').on(t.currentStepId),
-  uniqueIndex('uq_victim_products_appointments__appointment_id__slaughter_no').on(t.appointmentId, t.slaughterNo),
+  uniqueIndex('uq_victim_products_appointments__slaughter_day__slaughter_no').on(t.slaughterDay, t.slaughterNo),
+]);
+
+export const victimStepHistories = pgTable('victim_step_histories', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  rowVersion: integer('row_version').notNull().default(1),
+  victimProductsAppointmentId: integer('victim_products_appointment_id').notNull(),
+  productId: integer('product_id').notNull(),
+  fromStepId: integer('from_step_id'),
+  toStepId: integer('to_step_id'),
+  changedByUserId: integer('changed_by_user_id'),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  foreignKey({ name: 'fk_victim_step_histories__victim_products_appointment_id', columns: [t.victimProductsAppointmentId], foreignColumns: [victimProductsAppointments.id] }).onDelete('restrict'),
+  index('ix_victim_step_histories__victim_products_appointment_id').on(t.victimProductsAppointmentId),
+  foreignKey({ name: 'fk_victim_step_histories__product_id', columns: [t.productId], foreignColumns: [products.id] }).onDelete('restrict'),
+  index('ix_victim_step_histories__product_id').on(t.productId),
+  foreignKey({ name: 'fk_victim_step_histories__from_step_id', columns: [t.fromStepId], foreignColumns: [victimAppointmentSteps.id] }).onDelete('restrict'),
+  index('ix_victim_step_histories__from_step_id').on(t.fromStepId),
+  foreignKey({ name: 'fk_victim_step_histories__to_step_id', columns: [t.toStepId], foreignColumns: [victimAppointmentSteps.id] }).onDelete('restrict'),
+  index('ix_victim_step_histories__to_step_id').on(t.toStepId),
+  foreignKey({ name: 'fk_victim_step_histories__changed_by_user_id', columns: [t.changedByUserId], foreignColumns: [users.id] }).onDelete('restrict'),
+  index('ix_victim_step_histories__changed_by_user_id').on(t.changedByUserId),
+  index('ix_victim_step_histories__changed_at').on(t.changedAt),
 ]);
 
 export const victimAppointments = pgTable('victim_appointments', {

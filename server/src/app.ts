@@ -11,7 +11,7 @@ import auth from './plugins/auth.ts';
 import security from './plugins/security.ts';
 import staticApp from './plugins/static.ts';
 import { registerRoutes } from './routes.ts';
-import { domainHooks } from './domain/hooks.ts';
+import { constraintErrors, domainHooks } from './domain/hooks.ts';
 import { isValidIdentityNumber } from './core/identity-number.ts';
 
 /** The contract's own formats, checked as strictly as the standard ones. */
@@ -24,8 +24,8 @@ const CONTRACT_FORMATS = {
   'identity-number': isValidIdentityNumber,
 };
 
-function makeAjv(coerce: boolean) {
-  const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: true, allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+function makeAjv(coerce: boolean, useDefaults: boolean) {
+  const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults, removeAdditional: true, allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
   addFormats.default(ajv);
   for (const [name, format] of Object.entries(CONTRACT_FORMATS)) ajv.addFormat(name, format);
   ajv.addKeyword({ keyword: 'example' });
@@ -39,9 +39,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     trustProxy: false,
   });
   // Bodies are checked strictly (a string is not a number); path and query strings are coerced.
-  const bodyAjv = makeAjv(false);
-  const paramAjv = makeAjv(true);
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : paramAjv).compile(schema));
+  // Defaults belong to creates: an update (PUT) changes only what it names, so a property it
+  // leaves out keeps its stored value instead of being reset to the contract's default.
+  const createAjv = makeAjv(false, true);
+  const updateAjv = makeAjv(false, false);
+  const paramAjv = makeAjv(true, true);
+  app.setValidatorCompiler(({ schema, httpPart, method }) =>
+    (httpPart !== 'body' ? paramAjv : method === 'PUT' ? updateAjv : createAjv).compile(schema));
 
   // The API speaks JSON only: any other body is a 415, never a string reaching a handler.
   app.removeContentTypeParser('text/plain');
@@ -52,8 +56,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
   await app.register(rateLimit, { global: false });
   await app.register(auth, { secret: config.jwtSecret, accessTokenSeconds: config.accessTokenSeconds });
+  const crud = { pool: database.pool, encryptionKey: config.encryptionKey, hooks: domainHooks, constraintErrors };
   await registerRoutes(app, {
-    crud: { pool: database.pool, encryptionKey: config.encryptionKey, hooks: domainHooks },
+    crud,
+    domain: { pool: database.pool, crud },
     auth: { pool: database.pool, signAccessToken: (payload) => app.jwt.sign(payload), refreshTokenDays: config.refreshTokenDays },
     authRateLimit: config.authRateLimit,
   });

@@ -12,12 +12,15 @@ import { ok } from './plugins/envelope.ts';
 import { badRequest, fieldError } from './core/errors.ts';
 import * as auth from './domain/auth.ts';
 import { messagesOf, translateDtos } from './domain/translates.ts';
+import { domainOperations } from './domain/hooks.ts';
+import type { DomainDeps, Operation, Operations } from './domain/operations.ts';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 type Route = Handler | Partial<RouteOptions>;
 
 export interface RouteDeps {
   crud: CrudDeps;
+  domain: DomainDeps;
   auth: auth.AuthDeps;
   authRateLimit: number;
 }
@@ -64,10 +67,30 @@ function entityRoutes(d: CrudDeps): Record<string, Route> {
         get: async (r: FastifyRequest) => ok(await getOne(d, e, id(r))),
         create: async (r: FastifyRequest) => ok(await create(d, e, body(r), userId(r))),
         update: async (r: FastifyRequest) => ok(await update(d, e, body(r), userId(r))),
-        delete: async (r: FastifyRequest) => ok(await remove(d, e, id(r))),
+        delete: async (r: FastifyRequest) => ok(await remove(d, e, id(r), userId(r))),
       }[kind];
       routes[operationId] = kind === 'create' || kind === 'update' ? { handler, preValidation: trimmer(e) } : handler;
     }
+  }
+  return routes;
+}
+
+/** The workflow operations of domain/: data answered in the envelope, or a stream written by itself. */
+function workflowRoutes(ops: Operations): Record<string, Route> {
+  const routes: Record<string, Route> = {};
+  for (const [operationId, op] of Object.entries(ops)) {
+    if (typeof op !== 'function') {
+      routes[operationId] = (r, reply) => op.stream(r, reply);
+      continue;
+    }
+    const run: Operation = op;
+    routes[operationId] = async (r) => ok(await run({
+      params: (r.params ?? {}) as Record<string, unknown>,
+      query: (r.query ?? {}) as Record<string, unknown>,
+      body: r.body,
+      headers: r.headers,
+      userId: userId(r),
+    }));
   }
   return routes;
 }
@@ -101,7 +124,7 @@ async function requireJsonBody(request: FastifyRequest) {
 }
 
 export async function registerRoutes(app: FastifyInstance, d: RouteDeps) {
-  const routes = { ...entityRoutes(d.crud), ...domainRoutes(d) };
+  const routes = { ...entityRoutes(d.crud), ...domainRoutes(d), ...workflowRoutes(domainOperations(d.domain)) };
   await app.register(openapiGlue, {
     specification: contractForServer(),
     prefix: 'api/v1',

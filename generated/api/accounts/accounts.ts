@@ -38,10 +38,12 @@ import type {
   AccountEnvelope,
   AccountListEnvelope,
   AccountPageEnvelope,
+  AccountStatementEnvelope,
   AccountUpdate,
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  GetAccountStatementParams,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -70,7 +72,128 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   return result;
 };
 
-export type getAccountsResponse200 = {
+export type getAccountStatementResponse200 = {
+  data: AccountStatementEnvelope
+  status: 200
+}
+
+export type getAccountStatementResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type getAccountStatementResponse401 = {
+  data: UnauthorizedResponse
+  status: 401
+}
+
+export type getAccountStatementResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type getAccountStatementResponse404 = {
+  data: NotFoundResponse
+  status: 404
+}
+
+export type getAccountStatementResponseSuccess = (getAccountStatementResponse200) & {
+  headers: Headers;
+};
+export type getAccountStatementResponseError = (getAccountStatementResponse400 | getAccountStatementResponse401 | getAccountStatementResponse403 | getAccountStatementResponse404) & {
+  headers: Headers;
+};
+
+export type getAccountStatementResponse = (getAccountStatementResponseSuccess | getAccountStatementResponseError)
+
+export const getGetAccountStatementUrl = (id: number,
+    params?: GetAccountStatementParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/Accounts/${id}/statement?${stringifiedParams}` : `/Accounts/${id}/statement`
+}
+
+/**
+ * The account's entries in one currency (the default one unless `currencyTypeId` is given)
+ * from `from` to `to` (inclusive, either may be left out), oldest first, with the balance
+ * before the first day (opening), after each entry (running) and at the end (closing), and
+ * the debit and credit totals of the range. At most 10,000 entries: a longer range is a 400
+ * asking for a shorter one.
+ * @summary The account statement (hesap ekstresi)
+ */
+export const getAccountStatement = async (id: number,
+    params?: GetAccountStatementParams, options?: Parameters<typeof apiFetch>[1]): Promise<getAccountStatementResponse> => {
+
+  return apiFetch<getAccountStatementResponse>(getGetAccountStatementUrl(id,params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetAccountStatementMutationKey = () => ['getAccountStatement'] as const;
+
+export const getGetAccountStatementMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAccountStatement>>, TError,GetAccountStatementMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof getAccountStatement>>, TError,GetAccountStatementMutationVariables, TContext> => {
+
+const mutationKey = getGetAccountStatementMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getAccountStatement>>, GetAccountStatementMutationVariables> = (props) => {
+          const {id,params} = props ?? {};
+
+          return  getAccountStatement(id,params,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type GetAccountStatementMutationResult = NonNullable<Awaited<ReturnType<typeof getAccountStatement>>>
+
+    export type GetAccountStatementMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type GetAccountStatementMutationVariables = {id: number;params?: GetAccountStatementParams}
+
+    /**
+ * @summary The account statement (hesap ekstresi)
+ */
+export const useGetAccountStatement = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAccountStatement>>, TError,GetAccountStatementMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof getAccountStatement>>,
+        TError,
+        GetAccountStatementMutationVariables,
+        TContext
+      > => {
+      return useMutation(getGetAccountStatementMutationOptions(options), queryClient);
+    }
+    export type getAccountsResponse200 = {
   data: AccountListEnvelope
   status: 200
 }

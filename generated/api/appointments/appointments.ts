@@ -36,6 +36,8 @@ import type {
 import type {
   AppointmentCreate,
   AppointmentEnvelope,
+  AppointmentGenerateEnvelope,
+  AppointmentGenerateRequest,
   AppointmentListEnvelope,
   AppointmentPageEnvelope,
   AppointmentUpdate,
@@ -69,6 +71,154 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   }
   return result;
 };
+
+export type generateAppointmentsResponse200 = {
+  data: AppointmentGenerateEnvelope
+  status: 200
+}
+
+export type generateAppointmentsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type generateAppointmentsResponse401 = {
+  data: UnauthorizedResponse
+  status: 401
+}
+
+export type generateAppointmentsResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type generateAppointmentsResponseSuccess = (generateAppointmentsResponse200) & {
+  headers: Headers;
+};
+export type generateAppointmentsResponseError = (generateAppointmentsResponse400 | generateAppointmentsResponse401 | generateAppointmentsResponse403) & {
+  headers: Headers;
+};
+
+export type generateAppointmentsResponse = (generateAppointmentsResponseSuccess | generateAppointmentsResponseError)
+
+export const getGenerateAppointmentsUrl = () => {
+
+
+
+
+  return `/Appointments/generate`
+}
+
+/**
+ * For every chosen weekday from `dateFrom` to `dateTo` (calendar days in Europe/Istanbul),
+ * slots of `slotMinutes` from `dailyStart` until the last one that ends by `dailyEnd`, each
+ * with `capacity` places. A slot of the type that already starts at the same moment is
+ * skipped. At most 5,000 slots per call (more is a 400 before anything is written); all are
+ * written in one database transaction. Answers how many were made and skipped.
+ * @summary Make the slots of a type over a date range
+ */
+export const generateAppointments = async (appointmentGenerateRequest: AppointmentGenerateRequest, options?: Parameters<typeof apiFetch>[1]): Promise<generateAppointmentsResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<generateAppointmentsResponse>(getGenerateAppointmentsUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(appointmentGenerateRequest)
+  }
+);}
+
+
+
+
+
+export const getGenerateAppointmentsQueryKey = (appointmentGenerateRequest?: AppointmentGenerateRequest,) => {
+    return [
+    'POST', `/Appointments/generate`, appointmentGenerateRequest
+    ] as const;
+    }
+
+
+export const getGenerateAppointmentsQueryOptions = <TData = Awaited<ReturnType<typeof generateAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(appointmentGenerateRequest: AppointmentGenerateRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof generateAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGenerateAppointmentsQueryKey(appointmentGenerateRequest);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof generateAppointments>>> = ({ signal }) => generateAppointments(appointmentGenerateRequest, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof generateAppointments>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GenerateAppointmentsQueryResult = NonNullable<Awaited<ReturnType<typeof generateAppointments>>>
+export type GenerateAppointmentsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+
+
+export function useGenerateAppointments<TData = Awaited<ReturnType<typeof generateAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+ appointmentGenerateRequest: AppointmentGenerateRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof generateAppointments>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof generateAppointments>>,
+          TError,
+          Awaited<ReturnType<typeof generateAppointments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGenerateAppointments<TData = Awaited<ReturnType<typeof generateAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+ appointmentGenerateRequest: AppointmentGenerateRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof generateAppointments>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof generateAppointments>>,
+          TError,
+          Awaited<ReturnType<typeof generateAppointments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGenerateAppointments<TData = Awaited<ReturnType<typeof generateAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+ appointmentGenerateRequest: AppointmentGenerateRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof generateAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Make the slots of a type over a date range
+ */
+
+export function useGenerateAppointments<TData = Awaited<ReturnType<typeof generateAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+ appointmentGenerateRequest: AppointmentGenerateRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof generateAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGenerateAppointmentsQueryOptions(appointmentGenerateRequest,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
 
 export type getAppointmentsResponse200 = {
   data: AppointmentListEnvelope

@@ -18,9 +18,10 @@ import type { AppointmentLookups } from './appointmentLookups.ts';
 import type { AppointmentStatus } from './appointmentStatus.ts';
 
 /**
- * One bookable time slot of an appointment type. `endsAt` > `startsAt`. Kurban bookings
+ * One bookable time slot of an appointment type. `endsAt` > `startsAt` (400). Kurban bookings
  * (VictimAppointments) never exceed `capacity`, also under concurrent bookings; `capacity` cannot
- * be lowered below `bookedCount`. A type has at most one slot starting at a given time, which is
+ * be lowered below `bookedCount` (409); `bookedCount` and the open/full status are kept by the
+ * database from the bookings. A type has at most one slot starting at a given time, which is
  * how "appointment generate" recognises existing slots (it skips them; at most 5,000 per call).
  */
 export interface Appointment {

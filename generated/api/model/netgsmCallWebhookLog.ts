@@ -22,7 +22,9 @@ import type { NetgsmCallWebhookLogStatus } from './netgsmCallWebhookLogStatus.ts
  * A call reported by Netgsm to the webhook (`Netgsm/call-webhook`); written only by the webhook,
  * read-only here. The webhook is idempotent on `uniqueId` (a retry adds nothing), stores only
  * requests it can parse as a call (others get 400), and matches the caller to an account by
- * phone number. Missed calls are listed until they are called back.
+ * phone number. Missed calls are listed until they are called back: the `called-back`
+ * operation marks one returned (who and when), and a later answered call from the number or an
+ * outbound call to it marks it returned by itself.
  */
 export interface NetgsmCallWebhookLog {
   readonly id: number;
@@ -87,11 +89,18 @@ export interface NetgsmCallWebhookLog {
      */
   accountId?: number | null;
   /**
-     * For a missed or busy inbound call, when a later outbound call to the same number or answered call from it was logged; null while it still has to be called back.
+     * For a missed or busy inbound call, when it was called back (the `called-back` operation, or a later outbound call to the same number or answered call from it); null while it still has to be called back.
      * @maxLength 35
      * @nullable
      */
   readonly calledBackAt: string | null;
+  /**
+     * Who marked the call returned; null when it was settled by a later call or is still open.
+     * @minimum 1
+     * @maximum 2147483647
+     * @nullable
+     */
+  readonly calledBackByUserId: number | null;
   /** What each reference shows: the display field of the referenced row, by property name. */
   readonly lookups?: NetgsmCallWebhookLogLookups;
 }

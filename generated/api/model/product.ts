@@ -70,6 +70,14 @@ export interface Product {
      */
   shareCapacity?: number | null;
   /**
+     * Shares held by the animal's orders that are not cancelled (drafts included), kept by the
+     * database from the orders themselves; never above `shareCapacity`. The sales screen shows
+     * it as the fill bar; free shares are `shareCapacity` − `sharesSold`.
+     * @minimum 0
+     * @maximum 2147483647
+     */
+  readonly sharesSold: number;
+  /**
      * Live weight (canlı ağırlık) in kg, up to two decimals, greater than 0.
      * @maxLength 8
      * @nullable

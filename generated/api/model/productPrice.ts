@@ -19,7 +19,8 @@ import type { ProductPriceLookups } from './productPriceLookups.ts';
 /**
  * A price of a product of one price type in one currency for a period. The periods of one
  * (product, price type, currency) never overlap (checked by the server under a lock, also for
- * concurrent saves); `validTo` null means open-ended. Edited in the product's "product prices" dialog.
+ * concurrent saves: a database exclusion constraint); `validTo` null means open-ended; an
+ * overlapping period is a 409 naming `validFrom` and `validTo`. Edited in the product's "product prices" dialog.
  */
 export interface ProductPrice {
   readonly id: number;

@@ -17,9 +17,11 @@
 import type { TransactionLookups } from './transactionLookups.ts';
 
 /**
- * One ledger entry (cari hareket) of an account; the account's balance is Σ direction × amount.
- * Entries posted by a Kurban order or payment (`victimOrderId` / `victimPaymentId` set) are kept
- * by the server and cannot be edited or deleted here; change the order or payment instead. The
+ * One ledger entry (cari hareket) of an account; the account's balance is Σ direction × amount
+ * (kept by the database on every insert, update and delete). Entries posted by a Kurban order or
+ * payment (`victimOrderId` / `victimPaymentId` set) are kept by the server and cannot be edited
+ * or deleted here (409); change the order or payment instead. A hand entry cannot use the sale
+ * and collection types (400 on `transactionTypeId`). The
  * "distribute expense" dialog splits one expense over chosen accounts (equally, by share counts,
  * or by typed amounts) into parts that add up to the total to the kuruş (largest-remainder
  * rounding), all written in one database transaction with the same date, document number and
@@ -77,7 +79,7 @@ export interface Transaction {
      */
   readonly victimPaymentId: number | null;
   /**
-     * The Kurban order that posted this entry (its sale or the reversal of it); set by the server.
+     * The Kurban order this entry belongs to (its sale, a collection of one of its payments, or their reversals); set by the server.
      * @minimum 1
      * @maximum 2147483647
      * @nullable

@@ -20,7 +20,9 @@ import type { TransactionTypeSystemCode } from './transactionTypeSystemCode.ts';
 /**
  * The kind of a ledger entry, e.g. collection, payment, sale, purchase, expense, with the
  * direction it moves the account's balance. Types with a `systemCode` are the ones the server
- * posts by itself; their direction is fixed by the code.
+ * posts by itself; their direction is fixed by the code (a database check) and neither the code
+ * nor the direction of such a type can be changed, nor can it be deleted (409). Changing the
+ * direction of a hand type recomputes the balances of the accounts that use it.
  */
 export interface TransactionType {
   readonly id: number;
@@ -44,8 +46,10 @@ export interface TransactionType {
   /**
      * Marks the type the server posts automatically: `sale` (+1) for a confirmed Kurban order,
      * `saleReversal` (−1) when it is cancelled, `collection` (−1) when a Kurban payment becomes
-     * paid, `collectionReversal` (+1) when it is cancelled or refunded. A direction that does not
-     * match the code is refused. Null for the types staff use by hand.
+     * paid, `collectionReversal` (+1) when it is cancelled or refunded, `expense` (+1) for the
+     * parts of a distributed expense. A direction that does not match the code is refused. Hand
+     * entries may use `expense` but none of the sale and collection types. Null for the types
+     * staff use by hand.
      * @maxLength 18
      * @nullable
      */

@@ -18,8 +18,10 @@
 /**
  * Marks the type the server posts automatically: `sale` (+1) for a confirmed Kurban order,
  * `saleReversal` (−1) when it is cancelled, `collection` (−1) when a Kurban payment becomes
- * paid, `collectionReversal` (+1) when it is cancelled or refunded. A direction that does not
- * match the code is refused. Null for the types staff use by hand.
+ * paid, `collectionReversal` (+1) when it is cancelled or refunded, `expense` (+1) for the
+ * parts of a distributed expense. A direction that does not match the code is refused. Hand
+ * entries may use `expense` but none of the sale and collection types. Null for the types
+ * staff use by hand.
  * @maxLength 18
  * @nullable
  */
@@ -31,4 +33,5 @@ export const TransactionTypeUpdateSystemCode = {
   saleReversal: 'saleReversal',
   collection: 'collection',
   collectionReversal: 'collectionReversal',
+  expense: 'expense',
 } as const;

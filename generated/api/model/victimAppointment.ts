@@ -20,8 +20,11 @@ import type { VictimAppointmentStatus } from './victimAppointmentStatus.ts';
 /**
  * A Kurban order's booking of a slot (to attend the slaughter or collect the meat). Bookings
  * never exceed the slot's capacity, also under concurrent bookings (the server locks the slot's
- * row); only open slots and orders that are not cancelled can be booked. The account is the
- * order's account.
+ * row, and the database checks `bookedCount` ≤ `capacity`): a booking that does not fit is a 409.
+ * Only open slots (not full, closed or cancelled; 409) and orders that are not cancelled (409)
+ * can be booked, and the account must be the order's account (400). Cancelling a booking frees
+ * its place; moving it to another slot or back from cancelled books a place again under the
+ * same rules.
  */
 export interface VictimAppointment {
   readonly id: number;

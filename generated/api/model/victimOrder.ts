@@ -19,14 +19,29 @@ import type { VictimOrderLookups } from './victimOrderLookups.ts';
 import type { VictimOrderStatus } from './victimOrderStatus.ts';
 
 /**
- * A customer's Kurban order: a whole animal or shares of one. Shares sold on one animal never
- * exceed its `shareCapacity`, also under concurrent sales (the server locks the animal's row);
- * every order that is not cancelled holds its shares, drafts included. While the order is
- * confirmed or completed the server keeps one `sale` transaction equal to `totalAmount` on the
- * account; cancelling posts a `saleReversal`. Changes: draft → confirmed → completed, draft or
- * confirmed → cancelled; cancelled and completed are final. An order with paid payments cannot
- * be cancelled until they are refunded or cancelled, and it cannot be completed before the
- * proxy is received. Edited in the "victim order" dialog.
+ * A customer's Kurban order: a whole animal or shares of one. The product must be an animal
+ * (a product with a `shareCapacity`; anything else is a 400). Shares sold on one animal never
+ * exceed its `shareCapacity`, also under concurrent sales (the server locks the animal's row and
+ * the database keeps `Product.sharesSold` under a check): a sale that does not fit is a 409
+ * whose `error.params.remaining` says how many shares are left. Every order that is not
+ * cancelled holds its shares, drafts included. On create the server writes one share line
+ * (VictimOrderDetail) per share with the lowest free share numbers of the animal and the
+ * customer as the shareholder; raising `shareCount` adds lines the same way, lowering it removes
+ * the lines with the highest share numbers, and changing the animal renumbers the lines on the
+ * new animal. A discount above `shareCount` × `unitPrice` is refused (400), never clamped.
+ *
+ * Lifecycle: draft → confirmed → completed, and draft or confirmed → cancelled; cancelled and
+ * completed are final. Any other change is a 409 whose `error.params.allowed` lists the moves
+ * allowed from the current status. The moves are the operations `confirm`, `cancel` and
+ * `complete` (one call each); an update that changes `status` makes the same move with the same
+ * rules, and a create may start as `draft` or `confirmed`. Confirming posts the sale to the
+ * customer's ledger (one `sale` transaction equal to `totalAmount`, debit); while the order is
+ * confirmed or completed, editing its shares, price, discount or animal adjusts that posted
+ * sale in the same database transaction, and its customer and currency cannot change.
+ * Cancelling posts a `saleReversal` of the sale (when one was posted) and frees the shares; an
+ * order with paid payments cannot be cancelled until they are refunded or cancelled. Completing
+ * needs the proxy (vekâlet) received. Completed and cancelled orders cannot be edited or
+ * deleted; only a draft without payments can be deleted.
  */
 export interface VictimOrder {
   readonly id: number;
@@ -105,6 +120,30 @@ export interface VictimOrder {
   deliveryMethod?: VictimOrderDeliveryMethod;
   /** @maxLength 10 */
   orderDate: string;
+  /**
+     * When the order was confirmed (its sale posted); set by the server.
+     * @maxLength 35
+     * @nullable
+     */
+  readonly confirmedAt: string | null;
+  /**
+     * When the order was completed; set by the server.
+     * @maxLength 35
+     * @nullable
+     */
+  readonly completedAt: string | null;
+  /**
+     * When the order was cancelled; set by the server.
+     * @maxLength 35
+     * @nullable
+     */
+  readonly cancelledAt: string | null;
+  /**
+     * Why the order was cancelled, as given to the `cancel` operation.
+     * @maxLength 500
+     * @nullable
+     */
+  readonly cancelReason: string | null;
   /**
      * @maxLength 2000
      * @nullable

@@ -18,10 +18,13 @@ import type { VictimOrderDetailIntention } from './victimOrderDetailIntention.ts
 import type { VictimOrderDetailLookups } from './victimOrderDetailLookups.ts';
 
 /**
- * One share of an order and the shareholder (hissedar) it is sacrificed for. An order has at
- * most `shareCount` lines. `shareNo` is unique per animal across all orders that are not
- * cancelled (checked by the server under the same lock as share sales) and never exceeds the
- * animal's `shareCapacity`. The Monitor board shows only the shareholder's initials.
+ * One share of an order and the shareholder (hissedar) it is sacrificed for. The server writes
+ * the lines when the order is created or its share count changes; staff fill in the names,
+ * phones and intentions. An order has at most `shareCount` lines (another line is a 409).
+ * `shareNo` is unique per animal across all orders that are not cancelled (a partial unique
+ * index of the database; a taken number is a 409 naming `shareNo`) and never exceeds the
+ * animal's `shareCapacity` (400). Lines of completed or cancelled orders cannot change. The
+ * Monitor board shows only the shareholder's initials.
  */
 export interface VictimOrderDetail {
   readonly id: number;
@@ -43,6 +46,12 @@ export interface VictimOrderDetail {
      * @maximum 7
      */
   shareNo: number;
+  /**
+     * The order's animal, kept by the database from the order.
+     * @minimum 1
+     * @maximum 2147483647
+     */
+  readonly productId: number;
   /**
      * @minLength 1
      * @maxLength 150

@@ -17,13 +17,19 @@
 import type { VictimPaymentLookups } from './victimPaymentLookups.ts';
 
 /**
- * A payment towards a Kurban order (deposit or balance). Becoming paid writes a `collection`
- * transaction in the same database transaction; cancel or refund of a paid payment writes a
- * `collectionReversal`. The paid total never exceeds the order total, also under concurrent
- * payments (the server locks the order's row). The account and currency are the order's; no
- * payment is taken on a cancelled order. Amount, order, currency and method of a paid payment
- * cannot change, and a payment in a final status cannot change at all. Opened from an order
- * (order fixed) or standalone (pick the account, then one of its open orders).
+ * A payment towards a Kurban order (deposit or balance). However a payment becomes paid (created
+ * paid or updated to paid), a `collection` transaction (credit) is written in the same database
+ * transaction, with `paidAt` (now if empty) and a receipt number (`T{season year}-{5-digit
+ * sequence}` if empty); a paid payment refunded or cancelled writes a `collectionReversal`. The
+ * paid total of an order never exceeds its total, also under concurrent payments (the server
+ * locks the order's row, and the database checks the order's `paidAmount` ≤ `totalAmount`): a
+ * payment that does not fit is a 409 whose `error.params.remaining` is the order's balance. The
+ * account and currency must be the order's (400); no payment is taken on a cancelled order
+ * (409); a `virtualPos` method needs `virtualPosId` (400) and any other method none. Amount,
+ * order, account, currency and method of a paid payment cannot change (refund it instead), a
+ * payment in a final status cannot change at all (409), and a payment that reached the ledger
+ * cannot be deleted. Opened from an order (order fixed) or standalone (pick the account, then
+ * one of its open orders).
  */
 export interface VictimPayment {
   readonly id: number;

@@ -18,9 +18,12 @@ import type { VictimProductsAppointmentLookups } from './victimProductsAppointme
 
 /**
  * An animal's place in the slaughter queue (kesim sırası): its slaughter slot and number and the
- * step it has reached. `slaughterNo` is unique per slaughter day (Europe/Istanbul), checked by
- * the server; an animal is queued once. Every change of `currentStepId` (here or by advancing
- * the animal) is recorded in the step history with who and when, and updates the Monitor board.
+ * step it has reached. Only animals (products with a `shareCapacity`) are queued, each once.
+ * `slaughterNo` is unique per slaughter day (`slaughterDay`, the slot's day in Europe/Istanbul;
+ * a unique index of the database, a clash is a 409 naming `slaughterNo`). Every change of
+ * `currentStepId` (here or through `advance`) is recorded in the step history (VictimStepHistories)
+ * with who and when, and reaches every open Monitor board. An animal with step history cannot
+ * be removed from the queue.
  */
 export interface VictimProductsAppointment {
   readonly id: number;
@@ -44,7 +47,12 @@ export interface VictimProductsAppointment {
      */
   appointmentId: number;
   /**
-     * The slaughter (kurban) number called out and shown on the Monitor board.
+     * The slot's day in Europe/Istanbul, kept by the database from the slot; the Monitor board shows one day.
+     * @maxLength 10
+     */
+  readonly slaughterDay: string;
+  /**
+     * The slaughter (kurban) number called out and shown on the Monitor board; unique per day.
      * @minimum 1
      * @maximum 9999
      */

@@ -32,7 +32,7 @@ export interface VictimProductsAppointmentCreate {
      */
   appointmentId: number;
   /**
-     * The slaughter (kurban) number called out and shown on the Monitor board.
+     * The slaughter (kurban) number called out and shown on the Monitor board; unique per day.
      * @minimum 1
      * @maximum 9999
      */

@@ -44,7 +44,7 @@ export interface VictimProductsAppointmentUpdate {
      */
   appointmentId: number;
   /**
-     * The slaughter (kurban) number called out and shown on the Monitor board.
+     * The slaughter (kurban) number called out and shown on the Monitor board; unique per day.
      * @minimum 1
      * @maximum 9999
      */

@@ -35,6 +35,7 @@ import type {
 
 import type {
   BadRequestResponse,
+  ConflictResponse,
   ForbiddenResponse,
   NetgsmCallWebhookLogEnvelope,
   NetgsmCallWebhookLogListEnvelope,
@@ -65,6 +66,147 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   }
   return result;
 };
+
+export type markCallCalledBackResponse200 = {
+  data: NetgsmCallWebhookLogEnvelope
+  status: 200
+}
+
+export type markCallCalledBackResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type markCallCalledBackResponse401 = {
+  data: UnauthorizedResponse
+  status: 401
+}
+
+export type markCallCalledBackResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type markCallCalledBackResponse404 = {
+  data: NotFoundResponse
+  status: 404
+}
+
+export type markCallCalledBackResponse409 = {
+  data: ConflictResponse
+  status: 409
+}
+
+export type markCallCalledBackResponseSuccess = (markCallCalledBackResponse200) & {
+  headers: Headers;
+};
+export type markCallCalledBackResponseError = (markCallCalledBackResponse400 | markCallCalledBackResponse401 | markCallCalledBackResponse403 | markCallCalledBackResponse404 | markCallCalledBackResponse409) & {
+  headers: Headers;
+};
+
+export type markCallCalledBackResponse = (markCallCalledBackResponseSuccess | markCallCalledBackResponseError)
+
+export const getMarkCallCalledBackUrl = (id: number,) => {
+
+
+
+
+  return `/NetgsmCallWebhookLogs/${id}/called-back`
+}
+
+/**
+ * Records who called a missed or busy inbound call back, and when (now). Marking a call that
+ * is already marked keeps the first mark; an answered or outbound call is a 409.
+ * @summary Mark a missed call returned
+ */
+export const markCallCalledBack = async (id: number, options?: Parameters<typeof apiFetch>[1]): Promise<markCallCalledBackResponse> => {
+
+  return apiFetch<markCallCalledBackResponse>(getMarkCallCalledBackUrl(id),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getMarkCallCalledBackQueryKey = (id: number,) => {
+    return [
+    'POST', `/NetgsmCallWebhookLogs/${id}/called-back`
+    ] as const;
+    }
+
+
+export const getMarkCallCalledBackQueryOptions = <TData = Awaited<ReturnType<typeof markCallCalledBack>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof markCallCalledBack>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getMarkCallCalledBackQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof markCallCalledBack>>> = ({ signal }) => markCallCalledBack(id, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof markCallCalledBack>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type MarkCallCalledBackQueryResult = NonNullable<Awaited<ReturnType<typeof markCallCalledBack>>>
+export type MarkCallCalledBackQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+
+
+export function useMarkCallCalledBack<TData = Awaited<ReturnType<typeof markCallCalledBack>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof markCallCalledBack>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof markCallCalledBack>>,
+          TError,
+          Awaited<ReturnType<typeof markCallCalledBack>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useMarkCallCalledBack<TData = Awaited<ReturnType<typeof markCallCalledBack>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof markCallCalledBack>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof markCallCalledBack>>,
+          TError,
+          Awaited<ReturnType<typeof markCallCalledBack>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useMarkCallCalledBack<TData = Awaited<ReturnType<typeof markCallCalledBack>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof markCallCalledBack>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Mark a missed call returned
+ */
+
+export function useMarkCallCalledBack<TData = Awaited<ReturnType<typeof markCallCalledBack>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof markCallCalledBack>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getMarkCallCalledBackQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
 
 export type getNetgsmCallWebhookLogsResponse200 = {
   data: NetgsmCallWebhookLogListEnvelope

@@ -36,6 +36,8 @@ import type {
 import type {
   BadRequestResponse,
   ConflictResponse,
+  DistributeExpenseEnvelope,
+  DistributeExpenseRequest,
   ForbiddenResponse,
   IdEnvelope,
   NotFoundResponse,
@@ -69,6 +71,156 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   }
   return result;
 };
+
+export type distributeExpenseResponse200 = {
+  data: DistributeExpenseEnvelope
+  status: 200
+}
+
+export type distributeExpenseResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type distributeExpenseResponse401 = {
+  data: UnauthorizedResponse
+  status: 401
+}
+
+export type distributeExpenseResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type distributeExpenseResponseSuccess = (distributeExpenseResponse200) & {
+  headers: Headers;
+};
+export type distributeExpenseResponseError = (distributeExpenseResponse400 | distributeExpenseResponse401 | distributeExpenseResponse403) & {
+  headers: Headers;
+};
+
+export type distributeExpenseResponse = (distributeExpenseResponseSuccess | distributeExpenseResponseError)
+
+export const getDistributeExpenseUrl = () => {
+
+
+
+
+  return `/Transactions/distribute-expense`
+}
+
+/**
+ * Splits `totalAmount` over the accounts `equally`, by their `shares` (Kurban shares held by
+ * their orders that are not cancelled, on `productId` only when given), or by typed
+ * `amounts` (which must add up to the total). Parts are rounded to the kuruş by the largest
+ * remainder, so they add up to the total exactly; an account whose part is 0 gets no entry.
+ * Writes one expense transaction per account (the type with system code `expense` unless
+ * `transactionTypeId` names another hand type), all with the same date, document number and
+ * description, in one database transaction.
+ * @summary Split one expense over chosen accounts
+ */
+export const distributeExpense = async (distributeExpenseRequest: DistributeExpenseRequest, options?: Parameters<typeof apiFetch>[1]): Promise<distributeExpenseResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<distributeExpenseResponse>(getDistributeExpenseUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(distributeExpenseRequest)
+  }
+);}
+
+
+
+
+
+export const getDistributeExpenseQueryKey = (distributeExpenseRequest?: DistributeExpenseRequest,) => {
+    return [
+    'POST', `/Transactions/distribute-expense`, distributeExpenseRequest
+    ] as const;
+    }
+
+
+export const getDistributeExpenseQueryOptions = <TData = Awaited<ReturnType<typeof distributeExpense>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(distributeExpenseRequest: DistributeExpenseRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof distributeExpense>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getDistributeExpenseQueryKey(distributeExpenseRequest);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof distributeExpense>>> = ({ signal }) => distributeExpense(distributeExpenseRequest, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof distributeExpense>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type DistributeExpenseQueryResult = NonNullable<Awaited<ReturnType<typeof distributeExpense>>>
+export type DistributeExpenseQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+
+
+export function useDistributeExpense<TData = Awaited<ReturnType<typeof distributeExpense>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+ distributeExpenseRequest: DistributeExpenseRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof distributeExpense>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof distributeExpense>>,
+          TError,
+          Awaited<ReturnType<typeof distributeExpense>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDistributeExpense<TData = Awaited<ReturnType<typeof distributeExpense>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+ distributeExpenseRequest: DistributeExpenseRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof distributeExpense>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof distributeExpense>>,
+          TError,
+          Awaited<ReturnType<typeof distributeExpense>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDistributeExpense<TData = Awaited<ReturnType<typeof distributeExpense>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+ distributeExpenseRequest: DistributeExpenseRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof distributeExpense>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Split one expense over chosen accounts
+ */
+
+export function useDistributeExpense<TData = Awaited<ReturnType<typeof distributeExpense>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+ distributeExpenseRequest: DistributeExpenseRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof distributeExpense>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getDistributeExpenseQueryOptions(distributeExpenseRequest,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
 
 export type getTransactionsResponse200 = {
   data: TransactionListEnvelope

@@ -41,9 +41,11 @@ import type {
   NotFoundResponse,
   PagedListRequest,
   UnauthorizedResponse,
+  VictimOrderCancelRequest,
   VictimOrderCreate,
   VictimOrderEnvelope,
   VictimOrderListEnvelope,
+  VictimOrderMoveRequest,
   VictimOrderPageEnvelope,
   VictimOrderUpdate
 } from '../model';
@@ -69,6 +71,493 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   }
   return result;
 };
+
+export type confirmVictimOrderResponse200 = {
+  data: VictimOrderEnvelope
+  status: 200
+}
+
+export type confirmVictimOrderResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type confirmVictimOrderResponse401 = {
+  data: UnauthorizedResponse
+  status: 401
+}
+
+export type confirmVictimOrderResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type confirmVictimOrderResponse404 = {
+  data: NotFoundResponse
+  status: 404
+}
+
+export type confirmVictimOrderResponse409 = {
+  data: ConflictResponse
+  status: 409
+}
+
+export type confirmVictimOrderResponseSuccess = (confirmVictimOrderResponse200) & {
+  headers: Headers;
+};
+export type confirmVictimOrderResponseError = (confirmVictimOrderResponse400 | confirmVictimOrderResponse401 | confirmVictimOrderResponse403 | confirmVictimOrderResponse404 | confirmVictimOrderResponse409) & {
+  headers: Headers;
+};
+
+export type confirmVictimOrderResponse = (confirmVictimOrderResponseSuccess | confirmVictimOrderResponseError)
+
+export const getConfirmVictimOrderUrl = (id: number,) => {
+
+
+
+
+  return `/VictimOrders/${id}/confirm`
+}
+
+/**
+ * draft → confirmed. Posts one `sale` transaction (debit) equal to `totalAmount` on the
+ * order's account, in the same database transaction. Any other current status is a 409 whose
+ * `error.params.allowed` lists the moves allowed from it. Answers the order as it is now.
+ * @summary Confirm a draft order and post its sale
+ */
+export const confirmVictimOrder = async (id: number,
+    victimOrderMoveRequest: VictimOrderMoveRequest, options?: Parameters<typeof apiFetch>[1]): Promise<confirmVictimOrderResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<confirmVictimOrderResponse>(getConfirmVictimOrderUrl(id),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(victimOrderMoveRequest)
+  }
+);}
+
+
+
+
+
+export const getConfirmVictimOrderQueryKey = (id: number,
+    victimOrderMoveRequest?: VictimOrderMoveRequest,) => {
+    return [
+    'POST', `/VictimOrders/${id}/confirm`, victimOrderMoveRequest
+    ] as const;
+    }
+
+
+export const getConfirmVictimOrderQueryOptions = <TData = Awaited<ReturnType<typeof confirmVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number,
+    victimOrderMoveRequest: VictimOrderMoveRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof confirmVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getConfirmVictimOrderQueryKey(id,victimOrderMoveRequest);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof confirmVictimOrder>>> = ({ signal }) => confirmVictimOrder(id,victimOrderMoveRequest, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof confirmVictimOrder>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ConfirmVictimOrderQueryResult = NonNullable<Awaited<ReturnType<typeof confirmVictimOrder>>>
+export type ConfirmVictimOrderQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+
+
+export function useConfirmVictimOrder<TData = Awaited<ReturnType<typeof confirmVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
+ id: number,
+    victimOrderMoveRequest: VictimOrderMoveRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof confirmVictimOrder>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof confirmVictimOrder>>,
+          TError,
+          Awaited<ReturnType<typeof confirmVictimOrder>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useConfirmVictimOrder<TData = Awaited<ReturnType<typeof confirmVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
+ id: number,
+    victimOrderMoveRequest: VictimOrderMoveRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof confirmVictimOrder>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof confirmVictimOrder>>,
+          TError,
+          Awaited<ReturnType<typeof confirmVictimOrder>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useConfirmVictimOrder<TData = Awaited<ReturnType<typeof confirmVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
+ id: number,
+    victimOrderMoveRequest: VictimOrderMoveRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof confirmVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Confirm a draft order and post its sale
+ */
+
+export function useConfirmVictimOrder<TData = Awaited<ReturnType<typeof confirmVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
+ id: number,
+    victimOrderMoveRequest: VictimOrderMoveRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof confirmVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getConfirmVictimOrderQueryOptions(id,victimOrderMoveRequest,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type cancelVictimOrderResponse200 = {
+  data: VictimOrderEnvelope
+  status: 200
+}
+
+export type cancelVictimOrderResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type cancelVictimOrderResponse401 = {
+  data: UnauthorizedResponse
+  status: 401
+}
+
+export type cancelVictimOrderResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type cancelVictimOrderResponse404 = {
+  data: NotFoundResponse
+  status: 404
+}
+
+export type cancelVictimOrderResponse409 = {
+  data: ConflictResponse
+  status: 409
+}
+
+export type cancelVictimOrderResponseSuccess = (cancelVictimOrderResponse200) & {
+  headers: Headers;
+};
+export type cancelVictimOrderResponseError = (cancelVictimOrderResponse400 | cancelVictimOrderResponse401 | cancelVictimOrderResponse403 | cancelVictimOrderResponse404 | cancelVictimOrderResponse409) & {
+  headers: Headers;
+};
+
+export type cancelVictimOrderResponse = (cancelVictimOrderResponseSuccess | cancelVictimOrderResponseError)
+
+export const getCancelVictimOrderUrl = (id: number,) => {
+
+
+
+
+  return `/VictimOrders/${id}/cancel`
+}
+
+/**
+ * draft or confirmed → cancelled, with the reason kept on the order. A posted sale is
+ * reversed (`saleReversal`, credit) and the shares go back on sale, in the same database
+ * transaction. Refused (409) while the order has paid payments: refund or cancel them first.
+ * @summary Cancel an order, reversing its sale and freeing its shares
+ */
+export const cancelVictimOrder = async (id: number,
+    victimOrderCancelRequest: VictimOrderCancelRequest, options?: Parameters<typeof apiFetch>[1]): Promise<cancelVictimOrderResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<cancelVictimOrderResponse>(getCancelVictimOrderUrl(id),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(victimOrderCancelRequest)
+  }
+);}
+
+
+
+
+
+export const getCancelVictimOrderQueryKey = (id: number,
+    victimOrderCancelRequest?: VictimOrderCancelRequest,) => {
+    return [
+    'POST', `/VictimOrders/${id}/cancel`, victimOrderCancelRequest
+    ] as const;
+    }
+
+
+export const getCancelVictimOrderQueryOptions = <TData = Awaited<ReturnType<typeof cancelVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number,
+    victimOrderCancelRequest: VictimOrderCancelRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof cancelVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCancelVictimOrderQueryKey(id,victimOrderCancelRequest);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof cancelVictimOrder>>> = ({ signal }) => cancelVictimOrder(id,victimOrderCancelRequest, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof cancelVictimOrder>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CancelVictimOrderQueryResult = NonNullable<Awaited<ReturnType<typeof cancelVictimOrder>>>
+export type CancelVictimOrderQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+
+
+export function useCancelVictimOrder<TData = Awaited<ReturnType<typeof cancelVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
+ id: number,
+    victimOrderCancelRequest: VictimOrderCancelRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof cancelVictimOrder>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof cancelVictimOrder>>,
+          TError,
+          Awaited<ReturnType<typeof cancelVictimOrder>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCancelVictimOrder<TData = Awaited<ReturnType<typeof cancelVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
+ id: number,
+    victimOrderCancelRequest: VictimOrderCancelRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof cancelVictimOrder>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof cancelVictimOrder>>,
+          TError,
+          Awaited<ReturnType<typeof cancelVictimOrder>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCancelVictimOrder<TData = Awaited<ReturnType<typeof cancelVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
+ id: number,
+    victimOrderCancelRequest: VictimOrderCancelRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof cancelVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Cancel an order, reversing its sale and freeing its shares
+ */
+
+export function useCancelVictimOrder<TData = Awaited<ReturnType<typeof cancelVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
+ id: number,
+    victimOrderCancelRequest: VictimOrderCancelRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof cancelVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCancelVictimOrderQueryOptions(id,victimOrderCancelRequest,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type completeVictimOrderResponse200 = {
+  data: VictimOrderEnvelope
+  status: 200
+}
+
+export type completeVictimOrderResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type completeVictimOrderResponse401 = {
+  data: UnauthorizedResponse
+  status: 401
+}
+
+export type completeVictimOrderResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type completeVictimOrderResponse404 = {
+  data: NotFoundResponse
+  status: 404
+}
+
+export type completeVictimOrderResponse409 = {
+  data: ConflictResponse
+  status: 409
+}
+
+export type completeVictimOrderResponseSuccess = (completeVictimOrderResponse200) & {
+  headers: Headers;
+};
+export type completeVictimOrderResponseError = (completeVictimOrderResponse400 | completeVictimOrderResponse401 | completeVictimOrderResponse403 | completeVictimOrderResponse404 | completeVictimOrderResponse409) & {
+  headers: Headers;
+};
+
+export type completeVictimOrderResponse = (completeVictimOrderResponseSuccess | completeVictimOrderResponseError)
+
+export const getCompleteVictimOrderUrl = (id: number,) => {
+
+
+
+
+  return `/VictimOrders/${id}/complete`
+}
+
+/**
+ * confirmed → completed; needs `proxyReceived` (409 otherwise). The posted sale stays.
+ * @summary Complete a confirmed order
+ */
+export const completeVictimOrder = async (id: number,
+    victimOrderMoveRequest: VictimOrderMoveRequest, options?: Parameters<typeof apiFetch>[1]): Promise<completeVictimOrderResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<completeVictimOrderResponse>(getCompleteVictimOrderUrl(id),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(victimOrderMoveRequest)
+  }
+);}
+
+
+
+
+
+export const getCompleteVictimOrderQueryKey = (id: number,
+    victimOrderMoveRequest?: VictimOrderMoveRequest,) => {
+    return [
+    'POST', `/VictimOrders/${id}/complete`, victimOrderMoveRequest
+    ] as const;
+    }
+
+
+export const getCompleteVictimOrderQueryOptions = <TData = Awaited<ReturnType<typeof completeVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number,
+    victimOrderMoveRequest: VictimOrderMoveRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof completeVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCompleteVictimOrderQueryKey(id,victimOrderMoveRequest);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof completeVictimOrder>>> = ({ signal }) => completeVictimOrder(id,victimOrderMoveRequest, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof completeVictimOrder>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CompleteVictimOrderQueryResult = NonNullable<Awaited<ReturnType<typeof completeVictimOrder>>>
+export type CompleteVictimOrderQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+
+
+export function useCompleteVictimOrder<TData = Awaited<ReturnType<typeof completeVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
+ id: number,
+    victimOrderMoveRequest: VictimOrderMoveRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof completeVictimOrder>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof completeVictimOrder>>,
+          TError,
+          Awaited<ReturnType<typeof completeVictimOrder>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCompleteVictimOrder<TData = Awaited<ReturnType<typeof completeVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
+ id: number,
+    victimOrderMoveRequest: VictimOrderMoveRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof completeVictimOrder>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof completeVictimOrder>>,
+          TError,
+          Awaited<ReturnType<typeof completeVictimOrder>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCompleteVictimOrder<TData = Awaited<ReturnType<typeof completeVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
+ id: number,
+    victimOrderMoveRequest: VictimOrderMoveRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof completeVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Complete a confirmed order
+ */
+
+export function useCompleteVictimOrder<TData = Awaited<ReturnType<typeof completeVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
+ id: number,
+    victimOrderMoveRequest: VictimOrderMoveRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof completeVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCompleteVictimOrderQueryOptions(id,victimOrderMoveRequest,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
 
 export type getVictimOrdersResponse200 = {
   data: VictimOrderListEnvelope

@@ -34,6 +34,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AdvanceStepRequest,
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
@@ -69,6 +70,172 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   }
   return result;
 };
+
+export type advanceVictimProductsAppointmentResponse200 = {
+  data: VictimProductsAppointmentEnvelope
+  status: 200
+}
+
+export type advanceVictimProductsAppointmentResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type advanceVictimProductsAppointmentResponse401 = {
+  data: UnauthorizedResponse
+  status: 401
+}
+
+export type advanceVictimProductsAppointmentResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type advanceVictimProductsAppointmentResponse404 = {
+  data: NotFoundResponse
+  status: 404
+}
+
+export type advanceVictimProductsAppointmentResponse409 = {
+  data: ConflictResponse
+  status: 409
+}
+
+export type advanceVictimProductsAppointmentResponseSuccess = (advanceVictimProductsAppointmentResponse200) & {
+  headers: Headers;
+};
+export type advanceVictimProductsAppointmentResponseError = (advanceVictimProductsAppointmentResponse400 | advanceVictimProductsAppointmentResponse401 | advanceVictimProductsAppointmentResponse403 | advanceVictimProductsAppointmentResponse404 | advanceVictimProductsAppointmentResponse409) & {
+  headers: Headers;
+};
+
+export type advanceVictimProductsAppointmentResponse = (advanceVictimProductsAppointmentResponseSuccess | advanceVictimProductsAppointmentResponseError)
+
+export const getAdvanceVictimProductsAppointmentUrl = (id: number,) => {
+
+
+
+
+  return `/VictimProductsAppointments/${id}/advance`
+}
+
+/**
+ * Without `stepId`, moves the animal to the step after its current one (the first step when
+ * it has none yet); an animal at a final step cannot advance (409), nor one at the last step.
+ * With `stepId`, moves it to that step (a correction or an undo; the same step is a 409).
+ * Writes the step history (who, when, from, to) and reaches every open Monitor board. With
+ * `rowVersion`, a queue row changed meanwhile is a 409 with the current row, so two workers
+ * never advance one animal twice by accident.
+ * @summary Move an animal to its next step, or to a named one
+ */
+export const advanceVictimProductsAppointment = async (id: number,
+    advanceStepRequest: AdvanceStepRequest, options?: Parameters<typeof apiFetch>[1]): Promise<advanceVictimProductsAppointmentResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<advanceVictimProductsAppointmentResponse>(getAdvanceVictimProductsAppointmentUrl(id),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(advanceStepRequest)
+  }
+);}
+
+
+
+
+
+export const getAdvanceVictimProductsAppointmentQueryKey = (id: number,
+    advanceStepRequest?: AdvanceStepRequest,) => {
+    return [
+    'POST', `/VictimProductsAppointments/${id}/advance`, advanceStepRequest
+    ] as const;
+    }
+
+
+export const getAdvanceVictimProductsAppointmentQueryOptions = <TData = Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number,
+    advanceStepRequest: AdvanceStepRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getAdvanceVictimProductsAppointmentQueryKey(id,advanceStepRequest);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>> = ({ signal }) => advanceVictimProductsAppointment(id,advanceStepRequest, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type AdvanceVictimProductsAppointmentQueryResult = NonNullable<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>>
+export type AdvanceVictimProductsAppointmentQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+
+
+export function useAdvanceVictimProductsAppointment<TData = Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
+ id: number,
+    advanceStepRequest: AdvanceStepRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof advanceVictimProductsAppointment>>,
+          TError,
+          Awaited<ReturnType<typeof advanceVictimProductsAppointment>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useAdvanceVictimProductsAppointment<TData = Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
+ id: number,
+    advanceStepRequest: AdvanceStepRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof advanceVictimProductsAppointment>>,
+          TError,
+          Awaited<ReturnType<typeof advanceVictimProductsAppointment>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useAdvanceVictimProductsAppointment<TData = Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
+ id: number,
+    advanceStepRequest: AdvanceStepRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Move an animal to its next step, or to a named one
+ */
+
+export function useAdvanceVictimProductsAppointment<TData = Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
+ id: number,
+    advanceStepRequest: AdvanceStepRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getAdvanceVictimProductsAppointmentQueryOptions(id,advanceStepRequest,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
 
 export type getVictimProductsAppointmentsResponse200 = {
   data: VictimProductsAppointmentListEnvelope

@@ -13,20 +13,28 @@ import { toKurus } from '../core/money.ts';
 export interface WriteContext {
   client: pg.PoolClient;
   entity: EntityMeta;
-  values: Record<string, unknown>; // contract names → values about to be written; hooks may change them
+  /** Contract names → values about to be written: only what the request named; hooks may change them. */
+  values: Record<string, unknown>;
   id?: number; // on update
+  /** On update: the row as it is, locked (`FOR UPDATE`) until the transaction ends. */
+  current?: Record<string, unknown>;
   userId?: number;
 }
 export interface EntityHooks {
   beforeWrite?(ctx: WriteContext): Promise<void>;
   afterWrite?(ctx: WriteContext & { row: Record<string, unknown> }): Promise<void>;
-  beforeDelete?(ctx: { client: pg.PoolClient; entity: EntityMeta; id: number }): Promise<void>;
+  /** `current`: the row about to be deleted, locked. */
+  beforeDelete?(ctx: { client: pg.PoolClient; entity: EntityMeta; id: number; current: Record<string, unknown>; userId?: number }): Promise<void>;
 }
+
+/** A database constraint (by name) whose refusal means a business rule: the answer to give. */
+export type ConstraintErrors = Record<string, (err: { message?: string; detail?: string }) => HttpError>;
 
 export interface CrudDeps {
   pool: pg.Pool;
   encryptionKey: Buffer;
   hooks: Record<string, EntityHooks>;
+  constraintErrors?: ConstraintErrors;
 }
 
 const LIST_LIMIT = 10_000;
@@ -44,10 +52,14 @@ export async function listAll(d: CrudDeps, e: EntityMeta) {
   return rows;
 }
 
-async function readRow(db: pg.Pool | pg.PoolClient, e: EntityMeta, id: number) {
-  const { rows } = await db.query(`SELECT ${lookupsSelect(e)} FROM ${ident(e.table)} t WHERE t."id" = $1`, [id]);
+export async function readRow(db: pg.Pool | pg.PoolClient, e: EntityMeta, id: number, lock = false) {
+  const { rows } = await db.query(`SELECT ${lookupsSelect(e)} FROM ${ident(e.table)} t WHERE t."id" = $1${lock ? ' FOR UPDATE OF t' : ''}`, [id]);
   return rows[0] as Record<string, unknown> | undefined;
 }
+
+/** The stale-edit answer: someone else's save came first; `current` is the row as it is now. */
+export const staleRow = (current: Record<string, unknown>) =>
+  new HttpError(409, 'error.conflict.stale', 'Bu kayıt siz düzenlerken başka biri tarafından değiştirildi.', { current });
 
 export async function getOne(d: CrudDeps, e: EntityMeta, id: number) {
   const row = await readRow(d.pool, e, id);
@@ -98,8 +110,11 @@ async function columnValues(d: CrudDeps, e: EntityMeta, values: Record<string, u
 }
 
 /** Maps the database's refusals to the contract's answers; anything else is rethrown. */
-export function translateDbError(e: EntityMeta, err: unknown): never {
-  const pgErr = err as { code?: string; constraint?: string; table?: string; column?: string; message?: string };
+export function translateDbError(e: EntityMeta, err: unknown, rules: ConstraintErrors = {}): never {
+  if (err instanceof HttpError) throw err;
+  const pgErr = err as { code?: string; constraint?: string; table?: string; column?: string; message?: string; detail?: string };
+  // A business rule the database holds (a check, an exclusion, a partial unique index, a trigger).
+  if (pgErr.constraint && rules[pgErr.constraint]) throw rules[pgErr.constraint](pgErr);
   if (pgErr.code === '23505') {
     const owner = [...entityByName.values()].find((x) => pgErr.constraint! in x.uniqueConstraints) ?? e;
     const fields = owner.uniqueConstraints[pgErr.constraint!] ?? [];
@@ -148,9 +163,9 @@ export async function create(d: CrudDeps, e: EntityMeta, body: Record<string, un
       const row = (await readRow(client, e, rows[0].id))!;
       await hooks.afterWrite?.({ ...ctx, row });
       return hooks.afterWrite ? (await readRow(client, e, rows[0].id))! : row;
-    });
+    }, userId);
   } catch (err) {
-    translateDbError(e, err);
+    translateDbError(e, err, d.constraintErrors);
   }
 }
 
@@ -161,40 +176,35 @@ export async function update(d: CrudDeps, e: EntityMeta, body: Record<string, un
   const hooks = d.hooks[e.name] ?? {};
   try {
     return await inTransaction(d.pool, async (client) => {
-      const ctx: WriteContext = { client, entity: e, values, id, userId };
+      // The row is locked first: the hooks judge the change against the row as it stays.
+      const current = await readRow(client, e, id, true);
+      if (!current) throw notFound();
+      if (current.rowVersion !== rowVersion) throw staleRow(current);
+      const ctx: WriteContext = { client, entity: e, values, id, current, userId };
       await hooks.beforeWrite?.(ctx);
       const cols = await columnValues(d, e, ctx.values);
-      const sets = [...cols.map((c, i) => `${ident(c.column)} = $${i + 3}`), '"row_version" = "row_version" + 1', '"updated_at" = now()'];
-      const { rows } = await client.query(
-        `UPDATE ${ident(e.table)} SET ${sets.join(', ')} WHERE "id" = $1 AND "row_version" = $2 RETURNING id`,
-        [id, rowVersion, ...cols.map((c) => c.value)],
-      );
-      if (!rows.length) {
-        const current = await readRow(client, e, id);
-        if (!current) throw notFound();
-        throw new HttpError(409, 'error.conflict.stale', 'Bu kayıt siz düzenlerken başka biri tarafından değiştirildi.', { current });
-      }
+      const sets = [...cols.map((c, i) => `${ident(c.column)} = $${i + 2}`), '"row_version" = "row_version" + 1', '"updated_at" = now()'];
+      await client.query(`UPDATE ${ident(e.table)} SET ${sets.join(', ')} WHERE "id" = $1`, [id, ...cols.map((c) => c.value)]);
       const row = (await readRow(client, e, id))!;
       await hooks.afterWrite?.({ ...ctx, row });
       return hooks.afterWrite ? (await readRow(client, e, id))! : row;
-    });
+    }, userId);
   } catch (err) {
-    if (err instanceof HttpError) throw err;
-    translateDbError(e, err);
+    translateDbError(e, err, d.constraintErrors);
   }
 }
 
-export async function remove(d: CrudDeps, e: EntityMeta, id: number) {
+export async function remove(d: CrudDeps, e: EntityMeta, id: number, userId?: number) {
   const hooks = d.hooks[e.name] ?? {};
   try {
     return await inTransaction(d.pool, async (client) => {
-      await hooks.beforeDelete?.({ client, entity: e, id });
-      const { rowCount } = await client.query(`DELETE FROM ${ident(e.table)} WHERE "id" = $1`, [id]);
-      if (!rowCount) throw notFound();
+      const current = await readRow(client, e, id, true);
+      if (!current) throw notFound();
+      await hooks.beforeDelete?.({ client, entity: e, id, current, userId });
+      await client.query(`DELETE FROM ${ident(e.table)} WHERE "id" = $1`, [id]);
       return { id };
-    });
+    }, userId);
   } catch (err) {
-    if (err instanceof HttpError) throw err;
-    translateDbError(e, err);
+    translateDbError(e, err, d.constraintErrors);
   }
 }

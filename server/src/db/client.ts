@@ -28,11 +28,16 @@ export function connectDatabase(url: string, max = 10): Database {
   return { pool, db, close: () => { closing = true; return pool.end(); } };
 }
 
-/** Runs `work` in one database transaction on one connection. */
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` in one database transaction on one connection. The signed-in user, when given, is
+ * the transaction's `kurban.user_id` setting: what the database records on its own (ledger
+ * entries it posts, step history) names who made the change.
+ */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, userId?: number): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
+    if (userId !== undefined) await client.query(`SELECT set_config('kurban.user_id', $1, true)`, [String(userId)]);
     const result = await work(client);
     await client.query('COMMIT');
     return result;

@@ -1,24 +1,46 @@
-// Rules of single entities that run inside the generic CRUD write (same database transaction).
-import type { EntityHooks } from '../crud/handlers.ts';
-import { settingHooks } from './settings.ts';
-import { victimOrderHooks } from './victim-orders.ts';
+// The workflow modules of domain/: their rules on the generic CRUD (hooks, merged per entity),
+// their operations and their constraint answers, gathered for the app and the router.
+import type { ConstraintErrors, EntityHooks } from '../crud/handlers.ts';
+import type { DomainDeps, Operations, WorkflowModule } from './operations.ts';
+import { appointments } from './appointments.ts';
+import { calls } from './calls.ts';
+import { catalogue } from './catalogue.ts';
+import { dashboard } from './dashboard.ts';
+import { expenses } from './expenses.ts';
+import { ledger } from './ledger.ts';
+import { monitor } from './monitor.ts';
+import { payments } from './payments.ts';
+import { queue } from './queue.ts';
+import { settings } from './settings.ts';
+import { statements } from './statements.ts';
+import { victimOrders } from './victim-orders.ts';
 
-/** Only one row of a table carries `flag`: setting it on one clears it on the others. */
-function singleFlag(table: string, column: string): EntityHooks {
-  return {
-    async afterWrite({ client, row }) {
-      if (row[camel(column)] === true) {
-        await client.query(`UPDATE ${table} SET ${column} = false, row_version = row_version + 1, updated_at = now() WHERE ${column} AND id <> $1`, [row.id]);
-      }
-    },
-  };
+const modules: WorkflowModule[] = [appointments, calls, catalogue, dashboard, expenses, ledger, monitor, payments, queue, settings, statements, victimOrders];
+
+/** Hooks by entity; an entity with hooks in two modules runs them in module order. */
+export const domainHooks: Record<string, EntityHooks> = {};
+for (const m of modules) {
+  for (const [entity, hooks] of Object.entries(m.hooks ?? {})) {
+    const before = domainHooks[entity];
+    domainHooks[entity] = before ? chain(before, hooks) : hooks;
+  }
 }
-const camel = (snake: string) => snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
-export const domainHooks: Record<string, EntityHooks> = {
-  Language: singleFlag('languages', 'is_default'),
-  CurrencyType: singleFlag('currency_types', 'is_default'),
-  VirtualPOS: singleFlag('virtual_pos_devices', 'is_default'),
-  VictimOrder: victimOrderHooks,
-  Setting: settingHooks,
-};
+function chain(a: EntityHooks, b: EntityHooks): EntityHooks {
+  const both = <K extends keyof EntityHooks>(k: K) =>
+    a[k] && b[k] ? (async (ctx: any) => { await (a[k] as any)(ctx); await (b[k] as any)(ctx); }) as EntityHooks[K] : (a[k] ?? b[k]);
+  return { beforeWrite: both('beforeWrite'), afterWrite: both('afterWrite'), beforeDelete: both('beforeDelete') };
+}
+
+export const constraintErrors: ConstraintErrors = Object.assign({}, ...modules.map((m) => m.constraintErrors ?? {}));
+
+export function domainOperations(deps: DomainDeps): Operations {
+  const out: Operations = {};
+  for (const m of modules) {
+    for (const [id, op] of Object.entries(m.operations?.(deps) ?? {})) {
+      if (out[id]) throw new Error(`operation ${id} has two handlers`);
+      out[id] = op;
+    }
+  }
+  return out;
+}

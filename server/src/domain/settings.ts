@@ -2,6 +2,7 @@
 // (`secretValue`) and `value` stays empty, so no read, filter or export reaches it.
 import { badRequest, fieldError } from '../core/errors.ts';
 import type { EntityHooks } from '../crud/handlers.ts';
+import type { WorkflowModule } from './operations.ts';
 
 function fitsType(value: string, type: unknown): boolean {
   switch (type) {
@@ -12,7 +13,7 @@ function fitsType(value: string, type: unknown): boolean {
   }
 }
 
-export const settingHooks: EntityHooks = {
+const settingHooks: EntityHooks = {
   async beforeWrite({ client, values, id }) {
     const current = id === undefined ? undefined : (await client.query('SELECT is_secret FROM settings WHERE id = $1', [id])).rows[0];
     if (current?.is_secret && values.isSecret === false) throw badRequest([fieldError('isSecret', 'invalid')]);
@@ -27,3 +28,5 @@ export const settingHooks: EntityHooks = {
     }
   },
 };
+
+export const settings: WorkflowModule = { hooks: { Setting: settingHooks } };

@@ -1,7 +1,7 @@
 // Kurban orders: the order number and the amounts the server keeps (contract: VictimOrder).
 import type pg from 'pg';
 import type { EntityHooks } from '../crud/handlers.ts';
-import { fromKurus, toKurus } from '../core/money.ts';
+import type { WorkflowModule } from './operations.ts';
 
 /** The season year staff set (`season.year`), else this year in Istanbul. */
 async function seasonYear(client: pg.PoolClient): Promise<number> {
@@ -23,12 +23,17 @@ async function nextOrderNo(client: pg.PoolClient): Promise<string> {
   return `${prefix}${String(rows[0].next).padStart(5, '0')}`;
 }
 
-export const victimOrderHooks: EntityHooks = {
+const victimOrderHooks: EntityHooks = {
   async beforeWrite({ client, values, id }) {
     if (id === undefined) values.orderNo = await nextOrderNo(client);
-    const total = BigInt(Number(values.shareCount ?? 1)) * toKurus(values.unitPrice as string) - toKurus(values.discountAmount as string);
-    const paid = id === undefined ? 0n : toKurus((await client.query('SELECT paid_amount FROM victim_orders WHERE id = $1', [id])).rows[0]?.paid_amount);
-    values.totalAmount = fromKurus(total < 0n ? 0n : total);
-    values.balance = fromKurus((total < 0n ? 0n : total) - paid);
   },
+};
+
+import { HttpError } from '../core/errors.ts';
+// TODO(season): placeholder until the module is written; nothing may remain of it.
+const notYet = async () => { throw new HttpError(501, 'error.internal', 'Not implemented yet'); };
+
+export const victimOrders: WorkflowModule = {
+  hooks: { VictimOrder: victimOrderHooks },
+  operations: () => ({ confirmVictimOrder: notYet, cancelVictimOrder: notYet, completeVictimOrder: notYet }),
 };

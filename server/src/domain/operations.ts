@@ -1,0 +1,37 @@
+// What a workflow module hands the router: its operations (by the contract's operationId), the
+// rules it adds to the generic CRUD of its entities (hooks, run inside the write's transaction),
+// and the answers to give when one of its database constraints refuses a write.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import type { ConstraintErrors, CrudDeps, EntityHooks } from '../crud/handlers.ts';
+
+/** A request as an operation sees it: already validated by the contract, claims already checked. */
+export interface OperationInput {
+  params: Record<string, any>;
+  query: Record<string, any>;
+  body: any;
+  headers: Record<string, string | string[] | undefined>;
+  /** The signed-in user (none on public operations). */
+  userId?: number;
+}
+
+/** Answers data, which the router wraps in the envelope `{ success, data, error }`. */
+export type Operation = (input: OperationInput) => Promise<unknown>;
+
+/** An operation that writes its own answer (an event stream). */
+export interface StreamOperation {
+  stream(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+export type Operations = Record<string, Operation | StreamOperation>;
+
+export interface DomainDeps {
+  pool: pg.Pool;
+  crud: CrudDeps;
+}
+
+export interface WorkflowModule {
+  operations?(deps: DomainDeps): Operations;
+  hooks?: Record<string, EntityHooks>;
+  constraintErrors?: ConstraintErrors;
+}

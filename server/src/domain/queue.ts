@@ -1,0 +1,10 @@
+// The slaughter queue and its steps (being written).
+import { HttpError } from '../core/errors.ts';
+import type { WorkflowModule } from './operations.ts';
+
+// TODO(season): placeholder until the module is written; nothing may remain of it.
+const notYet = async () => { throw new HttpError(501, 'error.internal', 'Not implemented yet'); };
+
+export const queue: WorkflowModule = {
+  operations: () => ({ advanceVictimProductsAppointment: notYet }),
+};
