@@ -41,6 +41,23 @@ const VALIDATION_MESSAGES: Record<string, string> = {
   matchMode: '{field} için bu eşleşme türü kullanılamaz.',
   filterValue: '{field} için filtre değeri geçersiz.',
   invalid: '{field} geçersiz.',
+  cycle: '{field} bir döngü oluşturuyor: kaydın kendisi ya da alt kayıtlarından biri seçilemez.',
+  attributeValueType: '{field} özelliğin veri tipine uymuyor.',
+  optionOnlyForSelect: '{field} yalnızca seçim tipindeki özelliklerde kullanılır.',
+  optionOfOtherAttribute: '{field} bu özelliğe ait değil.',
+  inactiveDefault: '{field} yalnızca etkin bir kayıtta seçilebilir.',
+  notAnimal: '{field} kurbanlık bir hayvan olmalı (hisse kapasitesi olan bir ürün).',
+  discountAboveSubtotal: '{field} hisse sayısı × hisse fiyatından büyük olamaz.',
+  notOrderAccount: '{field} siparişin carisi olmalı.',
+  notOrderCurrency: '{field} siparişin para birimi olmalı.',
+  virtualPosRequired: 'Sanal POS ile ödemede {field} seçilmelidir.',
+  virtualPosNotAllowed: '{field} yalnızca sanal POS ödemelerinde seçilir.',
+  systemTransactionType: '{field} elle kullanılamaz: satış ve tahsilat hareketlerini sistem işler.',
+  directionMismatch: '{field} sistem koduna uymuyor.',
+  endsBeforeStart: '{field} başlangıçtan sonra olmalı.',
+  dateOrder: '{field} başlangıçtan önce olamaz.',
+  amountsMismatch: '{field} toplamı ({sum}) toplam tutara ({total}) eşit olmalı.',
+  duplicate: '{field} içinde aynı kayıt birden fazla kez var.',
 };
 
 export function fieldError(field: string, rule: string, params: Record<string, unknown> = {}): FieldError {

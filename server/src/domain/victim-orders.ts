@@ -1,39 +1,225 @@
-// Kurban orders: the order number and the amounts the server keeps (contract: VictimOrder).
+// Kurban orders (contract: VictimOrder, VictimOrderDetail, Product.shareCapacity): shares within
+// the animal's capacity, the order number, the discount, the lifecycle and its operations.
+// The database keeps the bookkeeping behind them (0003_season_rules.sql): sold shares, share
+// lines, the posted sale and its reversal; here the rules are checked first, under the same
+// row locks, so that a refusal comes with a clear answer.
 import type pg from 'pg';
-import type { EntityHooks } from '../crud/handlers.ts';
-import type { WorkflowModule } from './operations.ts';
+import { HttpError, badRequest, fieldError } from '../core/errors.ts';
+import { fromKurus, toKurus } from '../core/money.ts';
+import { type EntityHooks, readRow, staleRow } from '../crud/handlers.ts';
+import { entityByName } from '../crud/entities.ts';
+import { inTransaction } from '../db/client.ts';
+import type { DomainDeps, OperationInput, WorkflowModule } from './operations.ts';
 
-/** The season year staff set (`season.year`), else this year in Istanbul. */
-async function seasonYear(client: pg.PoolClient): Promise<number> {
-  const { rows } = await client.query(`SELECT value FROM settings WHERE key = 'season.year' AND NOT is_secret`);
-  const year = Number(rows[0]?.value);
-  if (Number.isInteger(year) && year >= 2000 && year <= 9999) return year;
-  return Number(new Intl.DateTimeFormat('en', { timeZone: 'Europe/Istanbul', year: 'numeric' }).format(new Date()));
+type Row = Record<string, unknown>;
+type Status = 'draft' | 'confirmed' | 'cancelled' | 'completed';
+
+const ORDER = entityByName.get('VictimOrder')!;
+
+/** The moves of an order's lifecycle; cancelled and completed are final. */
+const MOVES: Record<Status, Status[]> = {
+  draft: ['confirmed', 'cancelled'],
+  confirmed: ['completed', 'cancelled'],
+  cancelled: [],
+  completed: [],
+};
+/** What a new order may start as. */
+const INITIAL: Status[] = ['draft', 'confirmed'];
+
+const moveRefused = (from: Status | null, to: unknown, allowed: Status[]) =>
+  new HttpError(409, 'error.order.transition', 'Siparişin şu anki durumunda bu işlem yapılamaz.', { params: { from, to, allowed } });
+const finalOrder = () => new HttpError(409, 'error.order.final', 'Tamamlanmış ya da iptal edilmiş sipariş değiştirilemez.');
+export const sharesExhausted = (remaining: number) =>
+  new HttpError(409, 'error.order.sharesExhausted', `Bu hayvanda yeterli boş hisse yok: ${remaining} hisse kaldı.`, { params: { remaining } });
+
+interface Animal { id: number; shareCapacity: number | null; sharesSold: number }
+
+/** The animals' rows, locked in id order (as the database's own trigger locks them). */
+async function lockAnimals(client: pg.PoolClient, ids: number[]): Promise<Map<number, Animal>> {
+  const { rows } = await client.query(
+    `SELECT id, share_capacity AS "shareCapacity", shares_sold AS "sharesSold" FROM products WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
+    [[...new Set(ids)]],
+  );
+  return new Map(rows.map((r) => [r.id as number, r as Animal]));
 }
 
 /** `K{season}-{sequence}`: the next number of the season, taken under a lock so two sales never share one. */
 async function nextOrderNo(client: pg.PoolClient): Promise<string> {
   await client.query(`SELECT pg_advisory_xact_lock(hashtext('victim_orders.order_no'))`);
-  const year = await seasonYear(client);
-  const prefix = `K${year}-`;
   const { rows } = await client.query(
-    `SELECT coalesce(max(substring(order_no FROM length($1) + 1)::int), 0) + 1 AS next FROM victim_orders WHERE order_no LIKE $1 || '%'`,
-    [prefix],
+    `SELECT p.prefix || lpad((coalesce(max(substring(o.order_no FROM length(p.prefix) + 1)::int), 0) + 1)::text, 5, '0') AS next
+     FROM (SELECT 'K' || kurban_season_year() || '-' AS prefix) p
+     LEFT JOIN victim_orders o ON o.order_no LIKE p.prefix || '%' AND substring(o.order_no FROM length(p.prefix) + 1) ~ '^[0-9]+$'
+     GROUP BY p.prefix`,
   );
-  return `${prefix}${String(rows[0].next).padStart(5, '0')}`;
+  return rows[0].next;
+}
+
+/**
+ * Checks a move of the lifecycle against the order as it will be and answers the columns the move
+ * sets besides `status`. Side effects of cancelling that are not bookkeeping (pending payments and
+ * bookings of the order are cancelled with it) run here, in the same transaction.
+ */
+async function move(client: pg.PoolClient, order: Row, to: Status, reason?: string): Promise<Row> {
+  const from = order.status as Status;
+  if (!MOVES[from].includes(to)) throw moveRefused(from, to, MOVES[from]);
+  if (to === 'confirmed') return { confirmedAt: new Date().toISOString() };
+  if (to === 'completed') {
+    if (order.proxyReceived !== true) throw new HttpError(409, 'error.order.proxyMissing', 'Vekâlet alınmadan sipariş tamamlanamaz.');
+    return { completedAt: new Date().toISOString() };
+  }
+  // Cancelling: money already taken must go back first; what was only promised goes with the order.
+  if (toKurus(order.paidAmount as string) > 0n) {
+    throw new HttpError(409, 'error.order.hasPaidPayments', 'Ödemesi alınmış sipariş iptal edilemez; önce ödemeleri iade edin ya da iptal edin.');
+  }
+  await client.query(
+    `UPDATE victim_payments SET payment_status_id = (SELECT id FROM payment_statuses WHERE code = 'cancelled'),
+       row_version = row_version + 1, updated_at = now()
+     WHERE victim_order_id = $1 AND payment_status_id = (SELECT id FROM payment_statuses WHERE code = 'pending')`,
+    [order.id],
+  );
+  await client.query(
+    `UPDATE victim_appointments SET status = 'cancelled', row_version = row_version + 1, updated_at = now()
+     WHERE victim_order_id = $1 AND status = 'booked'`,
+    [order.id],
+  );
+  return { cancelledAt: new Date().toISOString(), cancelReason: reason ?? null };
+}
+
+/** shares × price − discount, refusing a discount above the subtotal (never clamped). */
+function checkDiscount(m: Row) {
+  const subtotal = BigInt(Number(m.shareCount)) * toKurus(m.unitPrice as string);
+  if (toKurus(m.discountAmount as string) > subtotal) {
+    throw badRequest([fieldError('discountAmount', 'discountAboveSubtotal', { max: fromKurus(subtotal) })]);
+  }
+  return subtotal - toKurus(m.discountAmount as string);
 }
 
 const victimOrderHooks: EntityHooks = {
-  async beforeWrite({ client, values, id }) {
-    if (id === undefined) values.orderNo = await nextOrderNo(client);
+  async beforeWrite({ client, values, current }) {
+    const m: Row = { ...current, ...values }; // the order as it will be
+    if (current && (current.status === 'cancelled' || current.status === 'completed')) {
+      // A final order keeps everything but its notes.
+      if (Object.keys(values).some((k) => k !== 'notes' && values[k] !== current[k])) throw finalOrder();
+      return;
+    }
+    const total = checkDiscount(m);
+
+    const productChanged = !current || values.productId !== undefined && values.productId !== current.productId;
+    const sharesChanged = !current || productChanged || values.shareCount !== undefined && values.shareCount !== current.shareCount;
+    if (sharesChanged) {
+      const animals = await lockAnimals(client, [m.productId as number, ...(current ? [current.productId as number] : [])]);
+      const animal = animals.get(m.productId as number);
+      if (!animal) throw badRequest([fieldError('productId', 'lookupNotFound')]);
+      if (animal.shareCapacity === null) throw badRequest([fieldError('productId', 'notAnimal')]);
+      // The order's own shares count as free when it stays on the same animal.
+      const own = current && !productChanged ? Number(current.shareCount) : 0;
+      const remaining = animal.shareCapacity - animal.sharesSold + own;
+      if (Number(m.shareCount) > remaining) throw sharesExhausted(Math.max(remaining, 0));
+    }
+
+    if (!current) {
+      const status = (values.status ?? 'draft') as Status;
+      if (!INITIAL.includes(status)) throw moveRefused(null, status, INITIAL);
+      if (status === 'confirmed') values.confirmedAt = new Date().toISOString();
+      values.orderNo = await nextOrderNo(client);
+      return;
+    }
+
+    // What the customer was charged or has paid is tied to the customer and the currency.
+    const tiedToMoney = current.status !== 'draft' || toKurus(current.paidAmount as string) > 0n
+      || (await client.query(`SELECT 1 FROM victim_payments WHERE victim_order_id = $1 LIMIT 1`, [current.id])).rows.length > 0;
+    if (tiedToMoney && ((values.accountId !== undefined && values.accountId !== current.accountId)
+      || (values.currencyTypeId !== undefined && values.currencyTypeId !== current.currencyTypeId))) {
+      throw new HttpError(409, 'error.order.lockedFields', 'Onaylı siparişin müşterisi ve para birimi değiştirilemez.');
+    }
+    if (total < toKurus(current.paidAmount as string)) {
+      throw new HttpError(409, 'error.order.totalBelowPaid', `Sipariş tutarı ödenmiş tutarın (${current.paidAmount}) altına inemez.`, { params: { paid: current.paidAmount } });
+    }
+    if (values.status !== undefined && values.status !== current.status) {
+      Object.assign(values, await move(client, { ...m, status: current.status }, values.status as Status));
+    }
+  },
+  async beforeDelete({ client, current }) {
+    const payments = await client.query(`SELECT 1 FROM victim_payments WHERE victim_order_id = $1 LIMIT 1`, [current.id]);
+    if (current.status !== 'draft' || payments.rows.length) {
+      throw new HttpError(409, 'error.order.notDeletable', 'Yalnızca ödemesi olmayan taslak siparişler silinebilir; diğerlerini iptal edin.');
+    }
+    // The share lines are part of the order.
+    await client.query(`DELETE FROM victim_order_details WHERE victim_order_id = $1`, [current.id]);
   },
 };
 
-import { HttpError } from '../core/errors.ts';
-// TODO(season): placeholder until the module is written; nothing may remain of it.
-const notYet = async () => { throw new HttpError(501, 'error.internal', 'Not implemented yet'); };
+/** A share line: its order must still be open, its number within the animal's capacity. */
+const orderDetailHooks: EntityHooks = {
+  async beforeWrite({ client, values, current }) {
+    const orderIds = [current?.victimOrderId, values.victimOrderId].filter((x) => x !== undefined) as number[];
+    const { rows } = await client.query(
+      `SELECT o.id, o.status, o.share_count AS "shareCount", p.share_capacity AS "capacity",
+              (SELECT count(*) FROM victim_order_details d WHERE d.victim_order_id = o.id) AS lines
+       FROM victim_orders o JOIN products p ON p.id = o.product_id WHERE o.id = ANY($1::int[]) ORDER BY o.id FOR UPDATE OF o`,
+      [orderIds],
+    );
+    const orders = new Map(rows.map((r) => [r.id as number, r]));
+    if (rows.some((o) => o.status === 'cancelled' || o.status === 'completed')) throw finalOrder();
+    const target = orders.get((values.victimOrderId ?? current?.victimOrderId) as number);
+    if (!target) throw badRequest([fieldError('victimOrderId', 'lookupNotFound')]);
+    const shareNo = Number(values.shareNo ?? current?.shareNo);
+    if (shareNo > Number(target.capacity)) throw badRequest([fieldError('shareNo', 'maximum', { max: target.capacity })]);
+    const joining = !current || target.id !== current.victimOrderId;
+    if (joining && Number(target.lines) >= Number(target.shareCount)) throw tooManyLines();
+  },
+  async beforeDelete({ client, current }) {
+    const { rows } = await client.query(`SELECT status FROM victim_orders WHERE id = $1 FOR UPDATE`, [current.victimOrderId]);
+    if (rows[0]?.status === 'cancelled' || rows[0]?.status === 'completed') throw finalOrder();
+  },
+};
+const tooManyLines = () => new HttpError(409, 'error.orderDetail.tooMany', 'Siparişin hisse sayısından fazla hisse satırı olamaz.');
+
+/** An animal's capacity never drops below what is sold on it. */
+const productHooks: EntityHooks = {
+  async beforeWrite({ client, values, current }) {
+    if (!current || !('shareCapacity' in values) || values.shareCapacity === current.shareCapacity) return;
+    const animal = (await lockAnimals(client, [current.id as number])).get(current.id as number)!;
+    const capacity = values.shareCapacity as number | null;
+    if (animal.sharesSold > (capacity ?? 0)) {
+      throw new HttpError(409, 'error.product.capacityBelowSold', `Hisse kapasitesi satılmış hisse sayısının (${animal.sharesSold}) altına indirilemez.`, { params: { sold: animal.sharesSold } });
+    }
+  },
+};
+
+/** The lifecycle operations: one call each, answering the order as it is now. */
+function operations(deps: DomainDeps) {
+  const moveOperation = (to: Status) => async ({ params, body, userId }: OperationInput) =>
+    inTransaction(deps.pool, async (client) => {
+      const order = await readRow(client, ORDER, params.id as number, true);
+      if (!order) throw new HttpError(404, 'error.notFound', 'Kayıt bulunamadı.');
+      if (body?.rowVersion !== undefined && body.rowVersion !== order.rowVersion) throw staleRow(order);
+      const set: Row = { status: to, ...(await move(client, order, to, body?.reason)) };
+      const columns = Object.keys(set).map((name) => ORDER.fields.find((f) => f.name === name)!.column);
+      await client.query(
+        `UPDATE victim_orders SET ${columns.map((c, i) => `"${c}" = $${i + 2}`).join(', ')}, row_version = row_version + 1, updated_at = now() WHERE id = $1`,
+        [order.id, ...Object.values(set)],
+      );
+      return readRow(client, ORDER, order.id as number);
+    }, userId);
+  return {
+    confirmVictimOrder: moveOperation('confirmed'),
+    cancelVictimOrder: moveOperation('cancelled'),
+    completeVictimOrder: moveOperation('completed'),
+  };
+}
 
 export const victimOrders: WorkflowModule = {
-  hooks: { VictimOrder: victimOrderHooks },
-  operations: () => ({ confirmVictimOrder: notYet, cancelVictimOrder: notYet, completeVictimOrder: notYet }),
+  hooks: { VictimOrder: victimOrderHooks, VictimOrderDetail: orderDetailHooks, Product: productHooks },
+  operations,
+  constraintErrors: {
+    // Backstops of the checks above (they only fire if a write bypassed them).
+    ck_products__shares_within_capacity: () => sharesExhausted(0),
+    ck_victim_orders__total_not_negative: () => badRequest([fieldError('discountAmount', 'discountAboveSubtotal')]),
+    ck_victim_order_details__lines_within_shares: tooManyLines,
+    ck_victim_order_details__share_no: () => badRequest([fieldError('shareNo', 'minimum', { min: 1 })]),
+    uq_victim_order_details__product_share: () =>
+      new HttpError(409, 'error.conflict.unique', 'Bu değer zaten kullanılıyor.', { fields: [fieldError('shareNo', 'unique')], params: { fields: ['shareNo'] } }),
+  },
 };

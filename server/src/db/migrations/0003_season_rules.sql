@@ -227,7 +227,8 @@ BEGIN
   END IF;
   IF NEW.product_id <> OLD.product_id THEN
     -- Another animal: the lines take its lowest free numbers, in their own order.
-    UPDATE victim_order_details SET order_active = false WHERE victim_order_id = NEW.id;
+    -- Out of the way first (numbers are unique per order as well): above any capacity.
+    UPDATE victim_order_details SET order_active = false, share_no = share_no + 100 WHERE victim_order_id = NEW.id;
     FOR line IN SELECT id FROM victim_order_details WHERE victim_order_id = NEW.id ORDER BY share_no, id LOOP
       free := kurban_free_share_no(NEW.product_id);
       IF free IS NULL THEN
@@ -240,7 +241,7 @@ BEGIN
   IF NEW.share_count < OLD.share_count THEN
     -- Fewer shares: the lines with the highest numbers go.
     DELETE FROM victim_order_details WHERE id IN (
-      SELECT id FROM victim_order_details WHERE victim_order_id = NEW.id ORDER BY share_no DESC, id DESC
+      SELECT id FROM victim_order_details WHERE victim_order_id = NEW.id ORDER BY share_no, id
       OFFSET NEW.share_count);
   END IF;
   PERFORM kurban_fill_order_lines(NEW);

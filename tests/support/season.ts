@@ -1,0 +1,113 @@
+// Season fixtures made through the API: animals, customers, orders and payments, with the
+// reference rows (types, statuses, methods) looked up once.
+import { randomInt } from 'node:crypto';
+import { call, type TestServer } from './app.ts';
+import { validTckn } from './fixtures.ts';
+
+export interface Reference {
+  productTypeId: number;
+  vatRateId: number;
+  accountTypeId: number;
+  currencyId: number;
+  otherCurrencyId: number;
+  statuses: Record<'pending' | 'paid' | 'cancelled' | 'refunded', number>;
+  methods: Record<'cash' | 'card' | 'transfer' | 'virtualPos', number>;
+  types: Record<string, { id: number; direction: number }>; // by system code, or name for hand types
+}
+
+let serial = 0;
+const unique = () => `${Date.now().toString(36)}${(++serial).toString(36)}${randomInt(1000)}`;
+
+export class Season {
+  readonly server: TestServer;
+  private reference?: Reference;
+  constructor(server: TestServer) {
+    this.server = server;
+  }
+
+  api(method: string, url: string, payload?: unknown, token = this.server.adminToken) {
+    return call(this.server.app, token, method, url, payload);
+  }
+
+  async sql<T = any>(text: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.server.database.pool.query(text, params)).rows as T[];
+  }
+
+  async ref(): Promise<Reference> {
+    if (this.reference) return this.reference;
+    const byKey = async (sql: string) => Object.fromEntries((await this.sql(sql)).map((r) => [r.k, r.id]));
+    const first = async (table: string) => (await this.sql(`SELECT min(id) AS id FROM ${table}`))[0].id as number;
+    const types = await this.sql(`SELECT coalesce(system_code, name) AS k, id, direction FROM transaction_types`);
+    this.reference = {
+      productTypeId: await first('product_types'),
+      vatRateId: await first('vat_rates'),
+      accountTypeId: await first('account_types'),
+      currencyId: (await this.sql(`SELECT id FROM currency_types WHERE is_default`))[0].id,
+      otherCurrencyId: (await this.sql(`SELECT id FROM currency_types WHERE NOT is_default ORDER BY id LIMIT 1`))[0].id,
+      statuses: await byKey(`SELECT code AS k, id FROM payment_statuses`),
+      methods: await byKey(`SELECT code AS k, min(id) AS id FROM payment_methods GROUP BY code`),
+      types: Object.fromEntries(types.map((t) => [t.k, { id: t.id, direction: t.direction }])),
+    } as Reference;
+    return this.reference;
+  }
+
+  /** A product; an animal when it has a share capacity. */
+  async product(shareCapacity: number | null = 7): Promise<Record<string, any>> {
+    const r = await this.ref();
+    const res = await this.api('POST', 'Products', {
+      code: `TR${unique()}`, name: `Dana ${unique()}`, productTypeId: r.productTypeId, vatRateId: r.vatRateId,
+      unit: shareCapacity ? 'share' : 'piece', shareCapacity,
+    });
+    if (res.status !== 200) throw new Error(`product: ${JSON.stringify(res.body)}`);
+    return res.body.data;
+  }
+
+  async customer(title = 'Ahmet Yılmaz'): Promise<Record<string, any>> {
+    const r = await this.ref();
+    const res = await this.api('POST', 'Accounts', {
+      code: `C${unique()}`, title, accountTypeId: r.accountTypeId, identityNumber: validTckn(), phoneNumber: '+90 532 111 22 33',
+    });
+    if (res.status !== 200) throw new Error(`customer: ${JSON.stringify(res.body)}`);
+    return res.body.data;
+  }
+
+  /** A create body for an order; `order()` posts it. */
+  async orderBody(over: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+    const r = await this.ref();
+    const productId = over.productId ?? (await this.product()).id;
+    const accountId = over.accountId ?? (await this.customer()).id;
+    return { accountId, productId, shareCount: 1, unitPrice: '10000.00', currencyTypeId: r.currencyId, orderDate: '2026-05-20', ...over };
+  }
+
+  async order(over: Record<string, unknown> = {}): Promise<Record<string, any>> {
+    const res = await this.api('POST', 'VictimOrders', await this.orderBody(over));
+    if (res.status !== 200) throw new Error(`order: ${JSON.stringify(res.body)}`);
+    return res.body.data;
+  }
+
+  async paymentBody(order: Record<string, any>, amount: string, status: keyof Reference['statuses'] = 'paid', over: Record<string, unknown> = {}) {
+    const r = await this.ref();
+    return {
+      victimOrderId: order.id, accountId: order.accountId, amount, currencyTypeId: order.currencyTypeId,
+      paymentMethodId: r.methods.cash, paymentStatusId: r.statuses[status], ...over,
+    };
+  }
+
+  async payment(order: Record<string, any>, amount: string, status: keyof Reference['statuses'] = 'paid', over: Record<string, unknown> = {}) {
+    const res = await this.api('POST', 'VictimPayments', await this.paymentBody(order, amount, status, over));
+    if (res.status !== 200) throw new Error(`payment: ${JSON.stringify(res.body)}`);
+    return res.body.data as Record<string, any>;
+  }
+
+  async get(plural: string, id: number): Promise<Record<string, any>> {
+    return (await this.api('GET', `${plural}/${id}`)).body.data;
+  }
+
+  /** Σ direction × amount of an account's entries in the default currency: the ledger's balance. */
+  async ledgerBalance(accountId: number): Promise<string> {
+    const [row] = await this.sql(
+      `SELECT coalesce(sum(tt.direction * t.amount), 0)::numeric(18,2)::text AS b FROM transactions t JOIN transaction_types tt ON tt.id = t.transaction_type_id
+       WHERE t.account_id = $1 AND t.currency_type_id = (SELECT id FROM currency_types WHERE is_default)`, [accountId]);
+    return row.b;
+  }
+}
