@@ -149,6 +149,16 @@ describe('share lines', () => {
     expect(ok.body.data.productId).toBe(animal.id);
   });
 
+  it('of an order written cancelled (a seed, an import) are numbered apart and hold no share', async () => {
+    const animal = await s.product(7);
+    const body = await s.orderBody({ productId: animal.id });
+    const [{ id }] = await s.sql(
+      `INSERT INTO victim_orders (order_no, account_id, product_id, share_count, unit_price, currency_type_id, order_date, status)
+       VALUES ('K1999-00001', $1, $2, 3, 100, $3, '1999-05-01', 'cancelled') RETURNING id`, [body.accountId, animal.id, body.currencyTypeId]);
+    expect(await lines(id)).toEqual([1, 2, 3].map((n) => expect.objectContaining({ shareNo: n, active: false })));
+    expect(await sold(animal.id)).toBe(0);
+  });
+
   it('of a cancelled or completed order cannot change', async () => {
     const order = await s.order();
     await s.api('POST', `VictimOrders/${order.id}/cancel`, { reason: 'iptal' });

@@ -1,10 +1,185 @@
-// Slots and bookings: slot generation, bookings within capacity (being written).
-import { HttpError } from '../core/errors.ts';
-import type { WorkflowModule } from './operations.ts';
+// Slots and bookings (contract: Appointment, VictimAppointment, POST Appointments/generate).
+// The database keeps a slot's booked count and open/full status from its bookings, under the
+// check booked ≤ capacity; here each booking first locks its slot's row, so concurrent bookings
+// of one slot are judged one after the other and a refusal says why (not open, full, the order).
+import type pg from 'pg';
+import { HttpError, badRequest, fieldError, type FieldError } from '../core/errors.ts';
+import { translateDbError, type EntityHooks } from '../crud/handlers.ts';
+import { entityByName } from '../crud/entities.ts';
+import { inTransaction } from '../db/client.ts';
+import type { DomainDeps, OperationInput, WorkflowModule } from './operations.ts';
 
-// TODO(season): placeholder until the module is written; nothing may remain of it.
-const notYet = async () => { throw new HttpError(501, 'error.internal', 'Not implemented yet'); };
+const MAX_SLOTS = 5_000;
+const MAX_RANGE_DAYS = 366;
+
+const slotFull = () => new HttpError(409, 'error.appointment.full', 'Randevu dolu: boş yer kalmadı.');
+const slotNotOpen = (status: string) =>
+  new HttpError(409, 'error.appointment.notOpen', 'Bu randevu yeni kayıt almıyor (dolu, kapalı ya da iptal).', { params: { status } });
+const capacityBelowBooked = (booked: number | undefined) =>
+  new HttpError(409, 'error.appointment.capacityBelowBooked', `Kapasite dolu yer sayısının (${booked ?? ''}) altına indirilemez.`, {
+    params: { booked },
+    fields: [fieldError('capacity', 'minimum', { min: booked })],
+  });
+
+const time = (v: unknown) => new Date(v as string | Date).getTime();
+
+const appointmentHooks: EntityHooks = {
+  async beforeWrite({ values, current }) {
+    const startsAt = values.startsAt ?? current?.startsAt;
+    const endsAt = values.endsAt ?? current?.endsAt;
+    if (startsAt !== undefined && endsAt !== undefined && time(endsAt) <= time(startsAt)) {
+      throw badRequest([fieldError('endsAt', 'endsBeforeStart')]);
+    }
+    if (!current) return;
+    // `current` is locked: no booking can change the count until this write ends.
+    const booked = current.bookedCount as number;
+    if (typeof values.capacity === 'number' && values.capacity < booked) throw capacityBelowBooked(booked);
+    if (values.status === 'cancelled' && current.status !== 'cancelled' && booked > 0) {
+      throw new HttpError(409, 'error.appointment.hasBookings', 'Kayıtları olan randevu iptal edilemez; önce kayıtları taşıyın ya da iptal edin.', {
+        params: { booked },
+      });
+    }
+  },
+};
+
+/** Locks the slots in id order (a move touches two; the count trigger locks them in that order too). */
+async function lockSlots(client: pg.PoolClient, ids: number[]) {
+  const { rows } = await client.query(
+    `SELECT id, status, capacity, booked_count FROM appointments WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id as number, r as { status: string; capacity: number; booked_count: number }]));
+}
+
+const bookingHooks: EntityHooks = {
+  async beforeWrite({ client, values, current }) {
+    const pick = <T>(name: string) => (values[name] !== undefined ? values[name] : current?.[name]) as T;
+    const appointmentId = pick<number>('appointmentId');
+    const orderId = pick<number>('victimOrderId');
+    const accountId = pick<number>('accountId');
+    const status = pick<string | undefined>('status') ?? 'booked';
+    const takesPlace = status !== 'cancelled';
+    const tookPlace = current !== undefined && current.status !== 'cancelled';
+    const moved = current !== undefined && current.appointmentId !== appointmentId;
+    // A new place is taken on create, on a move, and when a cancelled booking comes back.
+    const books = takesPlace && (!current || !tookPlace || moved);
+    const orderChanged = !current || current.victimOrderId !== orderId || current.accountId !== accountId;
+
+    if (books || orderChanged) {
+      // FOR SHARE: the order cannot be cancelled or change hands until this booking is written.
+      const { rows } = await client.query(`SELECT account_id, status FROM victim_orders WHERE id = $1 FOR SHARE`, [orderId]);
+      const order = rows[0] as { account_id: number; status: string } | undefined;
+      if (!order) throw badRequest([fieldError('victimOrderId', 'lookupNotFound')]);
+      if (order.account_id !== accountId) throw badRequest([fieldError('accountId', 'notOrderAccount')]);
+      if (takesPlace && (books || current?.victimOrderId !== orderId) && order.status === 'cancelled') {
+        throw new HttpError(409, 'error.booking.orderCancelled', 'İptal edilmiş siparişe randevu verilemez.');
+      }
+    }
+    if (!books) return;
+    const slots = await lockSlots(client, moved && tookPlace ? [appointmentId, current!.appointmentId as number] : [appointmentId]);
+    const slot = slots.get(appointmentId);
+    if (!slot) throw badRequest([fieldError('appointmentId', 'lookupNotFound')]);
+    if (slot.status === 'full' || (slot.status === 'open' && slot.booked_count >= slot.capacity)) throw slotFull();
+    if (slot.status !== 'open') throw slotNotOpen(slot.status);
+  },
+};
+
+// ---- slot generation ---------------------------------------------------------------------------
+
+interface GenerateRequest {
+  appointmentTypeId: number;
+  dateFrom: string;
+  dateTo: string;
+  dailyStart: string;
+  dailyEnd: string;
+  slotMinutes?: number;
+  capacity?: number;
+  weekdays: number[];
+  notes?: string | null;
+}
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+const dateOf = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The candidate slots as a query: every chosen ISO weekday of the range, slots of $5 minutes from
+ * $3 (minutes after midnight) while they end by $4; Istanbul wall clock made into instants.
+ */
+const CANDIDATES = `
+  SELECT (d.day + make_interval(mins => s.start)) AT TIME ZONE 'Europe/Istanbul' AS starts_at,
+         (d.day + make_interval(mins => s.start + $5::int)) AT TIME ZONE 'Europe/Istanbul' AS ends_at
+  FROM (SELECT g::date AS day FROM generate_series($1::date, $2::date, interval '1 day') g
+        WHERE extract(isodow FROM g)::int = ANY($6::int[])) d
+  CROSS JOIN (SELECT $3::int + n * $5::int AS start FROM generate_series(0, ($4::int - $3::int) / $5::int - 1) n) s`;
+
+async function generateAppointments(deps: DomainDeps, input: OperationInput) {
+  const req = input.body as GenerateRequest;
+  const errors: FieldError[] = [];
+  const from = dayNumber(req.dateFrom);
+  const to = dayNumber(req.dateTo);
+  if (to < from) errors.push(fieldError('dateTo', 'dateOrder'));
+  else if (to - from > MAX_RANGE_DAYS) errors.push(fieldError('dateTo', 'maximum', { max: dateOf(from + MAX_RANGE_DAYS) }));
+  const start = minutesOf(req.dailyStart);
+  const end = minutesOf(req.dailyEnd);
+  if (end <= start) errors.push(fieldError('dailyEnd', 'endsBeforeStart'));
+  if (errors.length) throw badRequest(errors);
+
+  const appointment = entityByName.get('Appointment')!;
+  try {
+    return await inTransaction(deps.pool, async (client) => {
+      // FOR SHARE: the type stays active (and its defaults fixed) while its slots are written.
+      const { rows } = await client.query(
+        `SELECT duration_minutes, default_capacity, is_active FROM appointment_types WHERE id = $1 FOR SHARE`,
+        [req.appointmentTypeId],
+      );
+      const type = rows[0] as { duration_minutes: number; default_capacity: number; is_active: boolean } | undefined;
+      if (!type) throw badRequest([fieldError('appointmentTypeId', 'lookupNotFound')]);
+      if (!type.is_active) throw badRequest([fieldError('appointmentTypeId', 'invalid', { reason: 'inactive' })]);
+      const slotMinutes = req.slotMinutes ?? type.duration_minutes;
+      const capacity = req.capacity ?? type.default_capacity;
+      const params = [req.dateFrom, req.dateTo, start, end, slotMinutes, req.weekdays];
+
+      const count = (await client.query(`SELECT count(*)::int AS n FROM (${CANDIDATES}) c`, params)).rows[0].n as number;
+      if (count > MAX_SLOTS) {
+        throw new HttpError(400, 'error.generate.tooMany', `Bir seferde en fazla 5.000 randevu oluşturulabilir (${count} istendi).`, {
+          params: { count, max: MAX_SLOTS },
+        });
+      }
+      const made = (await client.query(
+        `WITH made AS (
+           INSERT INTO appointments (appointment_type_id, starts_at, ends_at, capacity, status, notes)
+           SELECT $7, c.starts_at, c.ends_at, $8, 'open', $9 FROM (${CANDIDATES}) c ORDER BY c.starts_at
+           ON CONFLICT (appointment_type_id, starts_at) DO NOTHING
+           RETURNING 1)
+         SELECT count(*)::int AS n FROM made`,
+        [...params, req.appointmentTypeId, capacity, req.notes ?? null],
+      )).rows[0].n as number;
+      return { made, skipped: count - made };
+    }, input.userId);
+  } catch (err) {
+    translateDbError(appointment, err, constraintErrors);
+  }
+}
+
+// ---- the database's last guards ------------------------------------------------------------------
+
+/** The failing row's `booked_count` (the 9th column of `appointments`), for the message. */
+function bookedOf(detail?: string): number | undefined {
+  const values = /\((.*)\)/.exec(detail ?? '')?.[1]?.split(', ');
+  const n = Number(values?.[8]);
+  return Number.isInteger(n) ? n : undefined;
+}
+
+const constraintErrors = {
+  // From the booking count trigger a booking did not fit; otherwise the capacity was lowered.
+  ck_appointments__booked_within_capacity: (err: { detail?: string; where?: string }) =>
+    err.where?.includes('kurban_booking_count') ? slotFull() : capacityBelowBooked(bookedOf(err.detail)),
+  ck_appointments__ends_after_start: () => badRequest([fieldError('endsAt', 'endsBeforeStart')]),
+};
 
 export const appointments: WorkflowModule = {
-  operations: () => ({ generateAppointments: notYet }),
+  hooks: { Appointment: appointmentHooks, VictimAppointment: bookingHooks },
+  constraintErrors,
+  operations: (deps) => ({ generateAppointments: (input) => generateAppointments(deps, input) }),
 };

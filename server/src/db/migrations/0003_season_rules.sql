@@ -175,11 +175,13 @@ CREATE TRIGGER victim_order_details_sync BEFORE INSERT OR UPDATE OF victim_order
   FOR EACH ROW EXECUTE FUNCTION kurban_order_detail_sync();
 --> statement-breakpoint
 
--- The lowest share number of an animal no active line holds, or null when none is free.
-CREATE FUNCTION kurban_free_share_no(animal integer) RETURNS integer LANGUAGE sql AS $$
+-- The lowest share number of an animal that no active line holds and no line of the order itself
+-- (an order's lines are numbered apart even while inactive), or null when none is free.
+CREATE FUNCTION kurban_free_share_no(animal integer, order_id integer) RETURNS integer LANGUAGE sql AS $$
   SELECT min(n) FROM products p, generate_series(1, coalesce(p.share_capacity, 0)) n
   WHERE p.id = animal AND NOT EXISTS (
-    SELECT 1 FROM victim_order_details d WHERE d.product_id = animal AND d.order_active AND d.share_no = n)
+    SELECT 1 FROM victim_order_details d
+    WHERE d.share_no = n AND ((d.product_id = animal AND d.order_active) OR d.victim_order_id = order_id))
 $$;
 --> statement-breakpoint
 -- Adds lines (the customer as the shareholder, the lowest free numbers) up to the order's shares.
@@ -190,7 +192,7 @@ DECLARE
 BEGIN
   SELECT count(*) INTO have FROM victim_order_details WHERE victim_order_id = o.id;
   FOR i IN have + 1 .. o.share_count LOOP
-    free := kurban_free_share_no(o.product_id);
+    free := kurban_free_share_no(o.product_id, o.id);
     EXIT WHEN free IS NULL; -- the animal's capacity check refuses the order itself
     INSERT INTO victim_order_details (victim_order_id, share_no, shareholder_name, shareholder_phone, intention, product_id)
     SELECT o.id, free, a.title, a.phone_number, 'kurban', o.product_id FROM accounts a WHERE a.id = o.account_id;
@@ -230,7 +232,7 @@ BEGIN
     -- Out of the way first (numbers are unique per order as well): above any capacity.
     UPDATE victim_order_details SET order_active = false, share_no = share_no + 100 WHERE victim_order_id = NEW.id;
     FOR line IN SELECT id FROM victim_order_details WHERE victim_order_id = NEW.id ORDER BY share_no, id LOOP
-      free := kurban_free_share_no(NEW.product_id);
+      free := kurban_free_share_no(NEW.product_id, NEW.id);
       IF free IS NULL THEN
         DELETE FROM victim_order_details WHERE id = line.id;
       ELSE
