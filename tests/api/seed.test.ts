@@ -146,6 +146,26 @@ describe('seed', () => {
     );
     expect(clashes).toEqual([]);
     expect(await rows(`SELECT d.id FROM victim_order_details d JOIN victim_orders o ON o.id = d.victim_order_id JOIN products p ON p.id = o.product_id WHERE d.share_no > p.share_capacity`)).toEqual([]);
+    // A line is on its order's animal and holds its share while the order is not cancelled.
+    expect(await rows(
+      `SELECT d.id FROM victim_order_details d JOIN victim_orders o ON o.id = d.victim_order_id
+       WHERE d.product_id <> o.product_id OR d.order_active <> (o.status <> 'cancelled')`,
+    )).toEqual([]);
+    // Sold shares are the database's sum of the orders that are not cancelled.
+    expect(await rows(
+      `SELECT p.code, p.shares_sold FROM products p
+       WHERE p.shares_sold <> COALESCE((SELECT sum(o.share_count) FROM victim_orders o WHERE o.product_id = p.id AND o.status <> 'cancelled'), 0)`,
+    )).toEqual([]);
+    expect((await one(`SELECT count(*)::int AS n FROM products WHERE shares_sold > 0`)).n).toBeGreaterThan(8);
+    // The planned shareholders replaced the customer on the other shares: families share an animal.
+    expect((await one(
+      `SELECT count(*)::int AS n FROM victim_order_details d JOIN victim_orders o ON o.id = d.victim_order_id JOIN accounts a ON a.id = o.account_id
+       WHERE d.shareholder_name <> a.title`,
+    )).n).toBeGreaterThan(10);
+    expect(await rows(
+      `SELECT o.order_no FROM victim_orders o JOIN accounts a ON a.id = o.account_id
+       WHERE NOT EXISTS (SELECT 1 FROM victim_order_details d WHERE d.victim_order_id = o.id AND d.shareholder_name = a.title)`,
+    )).toEqual([]);
   });
 
   it('keeps order totals, paid amounts and balances consistent with the payments', async () => {
@@ -174,6 +194,30 @@ describe('seed', () => {
     )).toEqual([]);
     expect(await rows(`SELECT p.id FROM victim_payments p JOIN victim_orders o ON o.id = p.victim_order_id WHERE o.status = 'cancelled' AND p.payment_status_id IN (SELECT id FROM payment_statuses WHERE code IN ('paid', 'pending'))`)).toEqual([]);
     expect(await rows(`SELECT order_no FROM victim_orders WHERE status = 'completed' AND (NOT proxy_received OR balance <> 0)`)).toEqual([]);
+    // The paid amount is the database's sum of the order's collections and their reversals.
+    expect(await rows(
+      `SELECT o.order_no FROM victim_orders o
+       WHERE o.paid_amount <> COALESCE((SELECT sum(-tt.direction * t.amount) FROM transactions t JOIN transaction_types tt ON tt.id = t.transaction_type_id
+                                         WHERE t.victim_order_id = o.id AND t.victim_payment_id IS NOT NULL), 0)`,
+    )).toEqual([]);
+    expect((await one(`SELECT count(*)::int AS n FROM victim_orders WHERE paid_amount > 0`)).n).toBeGreaterThan(20);
+    // Paid payments carry their moment and a receipt number of the season, in the order the money came in.
+    const receipts = await rows(
+      `SELECT p.receipt_no, p.paid_at FROM victim_payments p JOIN payment_statuses s ON s.id = p.payment_status_id
+       WHERE s.code IN ('paid', 'refunded') ORDER BY p.paid_at, p.receipt_no`,
+    );
+    expect(receipts.length).toBe(by.paid + (by.refunded ?? 0));
+    expect(receipts.map((r) => r.receipt_no)).toEqual(receipts.map((_, i) => expect.stringMatching(new RegExp(`^T\\d{4}-${String(i + 1).padStart(5, '0')}$`))));
+    expect(receipts.every((r) => r.paid_at.getTime() < Date.now())).toBe(true);
+    // The order's lifecycle moments: confirmed orders when they were taken, cancelled ones with why.
+    expect(await rows(
+      `SELECT order_no FROM victim_orders
+       WHERE (status IN ('confirmed', 'completed') AND confirmed_at IS DISTINCT FROM created_at)
+          OR (status = 'draft' AND (confirmed_at IS NOT NULL OR cancelled_at IS NOT NULL))
+          OR (status = 'cancelled' AND (cancelled_at IS NULL OR cancel_reason IS NULL OR cancelled_at < created_at OR cancelled_at > now()))
+          OR ((status = 'completed') <> (completed_at IS NOT NULL)) OR completed_at > now()`,
+    )).toEqual([]);
+    expect((await one(`SELECT count(*)::int AS n FROM victim_orders WHERE status = 'cancelled'`)).n).toBe(2);
   });
 
   it('posts exactly one collection per paid payment and one sale per confirmed order', async () => {
@@ -193,30 +237,63 @@ describe('seed', () => {
     }
     expect(collections.some((p) => p.code === 'refunded')).toBe(true);
 
+    // The order's own entries: its sale and sale reversal (its collections name the order too, with their payment).
     const sales = await rows(
       `SELECT o.order_no, o.status, o.total_amount,
               COALESCE(sum(tt.direction * t.amount), 0) AS net, count(t.id)::int AS entries
-       FROM victim_orders o LEFT JOIN transactions t ON t.victim_order_id = o.id LEFT JOIN transaction_types tt ON tt.id = t.transaction_type_id
+       FROM victim_orders o LEFT JOIN transactions t ON t.victim_order_id = o.id AND t.victim_payment_id IS NULL
+       LEFT JOIN transaction_types tt ON tt.id = t.transaction_type_id
        GROUP BY o.id`,
     );
     for (const o of sales) {
       if (o.status === 'confirmed' || o.status === 'completed') expect(o, o.order_no).toMatchObject({ entries: 1, net: o.total_amount });
       else expect(Number(o.net), o.order_no).toBe(0);
     }
+    expect(sales.some((o) => o.status === 'cancelled' && o.entries === 2)).toBe(true); // confirmed, then cancelled
+    // Every collection names its payment's order and account.
+    expect(await rows(
+      `SELECT t.id FROM transactions t JOIN victim_payments p ON p.id = t.victim_payment_id
+       WHERE t.victim_order_id IS DISTINCT FROM p.victim_order_id OR t.account_id <> p.account_id OR t.amount <> p.amount`,
+    )).toEqual([]);
+  });
+
+  it('dates what the database posted on the days of the story, by the administrator or the server', async () => {
+    // Sales on the order's day, collections on the payment's day, reversals later; nothing after today.
+    expect(await rows(
+      `SELECT t.id, tt.system_code FROM transactions t JOIN transaction_types tt ON tt.id = t.transaction_type_id
+       LEFT JOIN victim_orders o ON o.id = t.victim_order_id LEFT JOIN victim_payments p ON p.id = t.victim_payment_id
+       WHERE (tt.system_code = 'sale' AND (t.transaction_date <> o.order_date OR t.created_at <> o.created_at))
+          OR (tt.system_code = 'saleReversal' AND (t.transaction_date <> (o.cancelled_at AT TIME ZONE 'Europe/Istanbul')::date OR t.created_at <> o.cancelled_at))
+          OR (tt.system_code = 'collection' AND (t.transaction_date <> (p.paid_at AT TIME ZONE 'Europe/Istanbul')::date OR t.created_at <> p.paid_at OR t.document_no <> p.receipt_no))
+          OR (tt.system_code = 'collectionReversal' AND (t.created_at < p.paid_at OR t.created_at <> p.updated_at))
+          OR t.transaction_date >= (now() AT TIME ZONE 'Europe/Istanbul')::date OR t.created_at > now()`,
+    )).toEqual([]);
+    // A virtual POS confirmation is the server's own (no user); everything else names the administrator.
+    const admin = (await one(`SELECT id FROM users WHERE email = 'admin@example.com'`)).id;
+    const users = await rows(
+      `SELECT t.created_by_user_id AS user_id, (tt.system_code = 'collection' AND m.code = 'virtualPos') AS by_server, count(*)::int AS n
+       FROM transactions t JOIN transaction_types tt ON tt.id = t.transaction_type_id
+       LEFT JOIN victim_payments p ON p.id = t.victim_payment_id LEFT JOIN payment_methods m ON m.id = p.payment_method_id
+       GROUP BY 1, 2`,
+    );
+    for (const u of users) expect(u.user_id, `by server: ${u.by_server}`).toBe(u.by_server ? null : admin);
+    expect(users.some((u) => u.by_server)).toBe(true);
   });
 
   it("keeps every account's balance equal to Σ direction × amount of its transactions", async () => {
     const wrong = await rows(
       `SELECT a.code, a.balance, COALESCE(sum(tt.direction * t.amount), 0) AS computed
-       FROM accounts a LEFT JOIN transactions t ON t.account_id = a.id LEFT JOIN transaction_types tt ON tt.id = t.transaction_type_id
+       FROM accounts a LEFT JOIN transactions t ON t.account_id = a.id AND t.currency_type_id = (SELECT id FROM currency_types WHERE is_default)
+       LEFT JOIN transaction_types tt ON tt.id = t.transaction_type_id
        GROUP BY a.id HAVING a.balance <> COALESCE(sum(tt.direction * t.amount), 0)`,
     );
     expect(wrong).toEqual([]);
+    expect((await one(`SELECT count(*)::int AS n FROM transactions WHERE currency_type_id <> (SELECT id FROM currency_types WHERE is_default)`)).n).toBe(0);
     expect((await one(`SELECT count(*)::int AS n FROM accounts WHERE balance <> 0`)).n).toBeGreaterThan(10);
     // Expenses were distributed and add up to their totals to the kuruş.
     const expenses = await rows(
       `SELECT t.document_no, sum(t.amount) AS total FROM transactions t JOIN transaction_types tt ON tt.id = t.transaction_type_id
-       WHERE tt.name = 'Gider' GROUP BY 1 ORDER BY 1`,
+       WHERE tt.system_code = 'expense' GROUP BY 1 ORDER BY 1`,
     );
     expect(expenses.map((e) => e.total)).toEqual(['1000.00', '1750.00']);
   });
@@ -263,6 +340,30 @@ describe('seed', () => {
     // Past or present slaughter days show the queue spread over the steps.
     const steps = await rows(`SELECT DISTINCT current_step_id FROM victim_products_appointments`);
     expect(steps.length).toBeGreaterThan(1);
+    // The slaughter day is the slot's.
+    expect(await rows(
+      `SELECT q.id FROM victim_products_appointments q JOIN appointments a ON a.id = q.appointment_id
+       WHERE q.slaughter_day <> (a.starts_at AT TIME ZONE 'Europe/Istanbul')::date`,
+    )).toEqual([]);
+    // Each animal went through the steps one at a time, each move in history (by the administrator, in the past, in order).
+    const admin = (await one(`SELECT id FROM users WHERE email = 'admin@example.com'`)).id;
+    const walks = await rows(
+      `SELECT q.id, cur.step_order AS at_step,
+              array_agg(COALESCE(f.step_order, 0) ORDER BY h.changed_at, h.id) AS froms,
+              array_agg(t.step_order ORDER BY h.changed_at, h.id) AS tos,
+              bool_and(h.changed_by_user_id IS NOT DISTINCT FROM $1 AND h.changed_at <= now() AND h.product_id = q.product_id) AS ok
+       FROM victim_products_appointments q LEFT JOIN victim_appointment_steps cur ON cur.id = q.current_step_id
+       LEFT JOIN victim_step_histories h ON h.victim_products_appointment_id = q.id
+       LEFT JOIN victim_appointment_steps f ON f.id = h.from_step_id LEFT JOIN victim_appointment_steps t ON t.id = h.to_step_id
+       GROUP BY q.id, cur.step_order`,
+      [admin],
+    );
+    for (const w of walks) {
+      const n = w.at_step ?? 0;
+      const expected = Array.from({ length: n }, (_, k) => k + 1);
+      if (n === 0) expect(w.tos, `queue ${w.id}`).toEqual([null]);
+      else expect(w, `queue ${w.id}`).toMatchObject({ froms: expected.map((k) => k - 1), tos: expected, ok: true });
+    }
   });
 
   it('logs calls of the last days, answered, missed and busy, some matched to accounts', async () => {
@@ -326,7 +427,8 @@ describe('seed', () => {
            SELECT concat_ws(',', a.code, a.title, a.identity_number, a.phone_number, a.balance) AS x FROM accounts a
            UNION ALL SELECT concat_ws(',', o.order_no, p.code, o.share_count, o.total_amount, o.paid_amount, o.status) FROM victim_orders o JOIN products p ON p.id = o.product_id
            UNION ALL SELECT concat_ws(',', v.receipt_no, v.amount, v.paid_at) FROM victim_payments v
-           UNION ALL SELECT concat_ws(',', d.share_no, d.shareholder_name, d.intention) FROM victim_order_details d
+           UNION ALL SELECT concat_ws(',', d.share_no, d.shareholder_name, d.intention, d.order_active) FROM victim_order_details d
+           UNION ALL SELECT concat_ws(',', t.transaction_date, t.amount, t.document_no, t.description) FROM transactions t
          ) s`,
       )).h;
     await pool.query(`TRUNCATE accounts, products, victim_orders, victim_order_details, victim_payments, transactions, account_addresses, product_prices,

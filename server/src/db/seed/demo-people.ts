@@ -127,7 +127,7 @@ export async function seedAccounts(ctx: DemoContext): Promise<DemoAccount[]> {
       email,
       notes: i === INACTIVE_CUSTOMER ? 'Başka şehre taşındı.' : a.kind === 'staff' ? STAFF.find((s) => s.title === a.title)!.note : rnd.chance(0.15) ? rnd.pick(ACCOUNT_NOTES) : null,
       is_active: a.isActive,
-      balance: '0.00', // recomputed from the ledger at the end
+      balance: '0.00', // the database keeps it from the ledger
     };
   }));
   return accounts;

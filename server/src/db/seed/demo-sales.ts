@@ -1,6 +1,8 @@
-// The season's sales: Kurban orders with their shareholders, payments, and the ledger entries
-// the server would have posted for them (sale, collection and their reversals), plus the
-// hand-made entries of suppliers, staff and distributed expenses.
+// The season's sales: Kurban orders with their shareholders and payments, written the way the
+// season made them (created, paid, refunded, cancelled) so that the database posts their ledger
+// entries (sale, collection and their reversals) and keeps the derived figures itself; then the
+// story's dates are put on what it posted. The hand-made entries of suppliers, staff and
+// distributed expenses are written as staff would post them.
 import { addDays, at, daysBetween, maxDate, minDate } from './calendar.ts';
 import { sharePriceOn, type Animal } from './demo-catalogue.ts';
 import type { DemoContext } from './demo-context.ts';
@@ -9,7 +11,7 @@ import type { DemoAccount } from './demo-people.ts';
 import { INACTIVE_CUSTOMER } from './demo-people.ts';
 import { lira, money, splitByWeights } from './money.ts';
 import { makeMobile } from './random.ts';
-import { type Row, allocateIds, insertRows, need } from './sql.ts';
+import { type Row, allocateIds, insertRows, need, updateRows } from './sql.ts';
 
 export type OrderStatus = 'draft' | 'confirmed' | 'cancelled' | 'completed';
 
@@ -19,15 +21,17 @@ export interface Order {
   account: DemoAccount;
   animal: Animal;
   shares: number;
-  shareNos: number[];
   unitPrice: number; // kuruş
   discount: number;
   total: number;
-  paid: number;
   status: OrderStatus;
-  /** Cancelled after it had been confirmed (it has a sale and a sale reversal). */
+  /** When a cancelled order was cancelled (timestamp). */
   cancelledAt: string | null;
+  cancelReason: string | null;
+  /** Confirmed at some point: it has a sale (and a sale reversal if it was cancelled after that). */
   wasConfirmed: boolean;
+  /** When a completed order was completed (timestamp). */
+  completedAt: string | null;
   proxyReceived: boolean;
   delivery: 'pickup' | 'delivery' | 'donation';
   date: string;
@@ -71,13 +75,11 @@ export async function planOrders(ctx: DemoContext, accounts: DemoAccount[], anim
   placed.sort((a, b) => a.date.localeCompare(b.date) || a.time - b.time);
 
   const ids = await allocateIds(ctx.db, 'victim_orders', placed.length);
-  const nextShareNo = new Map<Animal, number>();
   // Two cancellations in the first two thirds of the season: one a draft, one after confirmation.
   const [cancelledDraft, cancelledConfirmed] = rnd.shuffle([...Array(Math.floor(placed.length * 0.66)).keys()]).slice(0, 2).sort((a, b) => a - b);
 
   return placed.map((d, i) => {
-    const first = nextShareNo.get(d.animal) ?? 1;
-    nextShareNo.set(d.animal, first + d.shares);
+    const createdAt = at(d.date, d.time);
     const unitPrice = sharePriceOn(d.animal, d.date);
     const discount = d.shares === 7 ? lira(2_000) : d.shares >= 3 && rnd.chance(0.5) ? lira(500) : rnd.chance(0.08) ? lira(250) : 0;
     const status: OrderStatus = i >= placed.length - DRAFTS ? 'draft' : i === cancelledDraft || i === cancelledConfirmed ? 'cancelled' : 'confirmed';
@@ -88,21 +90,31 @@ export async function planOrders(ctx: DemoContext, accounts: DemoAccount[], anim
       account: d.account,
       animal: d.animal,
       shares: d.shares,
-      shareNos: Array.from({ length: d.shares }, (_, k) => first + k),
       unitPrice,
       discount,
       total: d.shares * unitPrice - discount,
-      paid: 0,
       status,
       wasConfirmed: status === 'confirmed' || i === cancelledConfirmed,
-      cancelledAt: i === cancelledConfirmed ? minDate(addDays(d.date, rnd.int(3, 12)), season.lastPaymentDay) : null,
+      // The confirmed one is cancelled (its deposit refunded) some days later, the draft two days later.
+      cancelledAt: i === cancelledConfirmed
+        ? cancelMoment(createdAt, minDate(addDays(d.date, rnd.int(3, 12)), season.lastPaymentDay))
+        : i === cancelledDraft ? cancelMoment(createdAt, minDate(addDays(d.date, 2), season.lastPaymentDay)) : null,
+      cancelReason: i === cancelledConfirmed ? 'Müşteri vazgeçti; kapora iade edildi.' : i === cancelledDraft ? 'Müşteri siparişi onaylamadı.' : null,
+      completedAt: null,
       proxyReceived: status === 'confirmed' && rnd.chance(0.75),
       delivery,
       date: d.date,
-      createdAt: at(d.date, d.time),
+      createdAt,
       notes: rnd.chance(0.15) ? rnd.pick(ORDER_NOTES) : null,
     };
   });
+}
+
+/** 17:00 of the day, and never before the order was created. */
+function cancelMoment(createdAt: string, day: string): string {
+  const evening = at(day, 1020);
+  const later = shift(createdAt, 60);
+  return evening > later ? evening : later;
 }
 
 /**
@@ -129,20 +141,27 @@ function shareLines(ctx: DemoContext, animals: Animal[]): { animal: Animal; shar
   return lines;
 }
 
-/** Orders whose animal is done (final step) and whose proxy came in are completed, once the season is over. */
-export function completeOrders(ctx: DemoContext, orders: Order[], doneAnimals: Set<Animal>): void {
+/**
+ * Orders whose animal is done (final step; by its slaughter day) and whose proxy came in are
+ * completed, once the season is over: on the evening of the slaughter day.
+ */
+export function completeOrders(ctx: DemoContext, orders: Order[], doneAnimals: Map<Animal, string>): void {
   if (!ctx.season.over) return;
   const candidates = orders.filter((o) => o.status === 'confirmed' && o.proxyReceived && doneAnimals.has(o.animal));
-  for (const o of candidates.slice(0, COMPLETED_AT_MOST)) o.status = 'completed';
+  for (const o of candidates.slice(0, COMPLETED_AT_MOST)) {
+    o.status = 'completed';
+    o.completedAt = at(doneAnimals.get(o.animal)!, 1140);
+  }
 }
 
 // ---- shareholders -------------------------------------------------------------------------------
 
+/** The planned shareholders of each order, one per share, in the order of its lines (share numbers). */
 export function detailRows(ctx: DemoContext, orders: Order[]): Row[] {
   const { rnd } = ctx;
   return orders.flatMap((o) => {
     const used = new Set([o.account.firstName]);
-    return o.shareNos.map((shareNo, k) => {
+    return Array.from({ length: o.shares }, (_, k) => {
       const intention = rnd.weighted([['kurban', 80], ['adak', 8], ['akika', 6], ['sukur', 6]] as const);
       let name = o.account.title;
       let phone: string | null = o.account.phone;
@@ -154,7 +173,7 @@ export function detailRows(ctx: DemoContext, orders: Order[]): Row[] {
         phone = rnd.chance(0.4) ? makeMobile(rnd) : null;
       }
       const notes = intention === 'akika' ? 'Yeni doğan çocuğu için.' : rnd.chance(0.08) ? 'Merhum babası adına.' : null;
-      return { victim_order_id: o.id, share_no: shareNo, shareholder_name: name, shareholder_phone: phone, intention, notes };
+      return { victim_order_id: o.id, line: k, shareholder_name: name, shareholder_phone: phone, intention, notes };
     });
   });
 }
@@ -168,7 +187,6 @@ export async function planPayments(ctx: DemoContext, orders: Order[]): Promise<P
     if (amount <= 0) return;
     const settled = status === 'paid' || status === 'refunded';
     payments.push({ order, amount, method, status, createdAt: when, paidAt: settled ? when : null, refundedAt, receiptNo: null, description });
-    if (status === 'paid') order.paid += amount;
   };
   const depositMethod = () => rnd.weighted([['cash', 4], ['transfer', 3], ['card', 2], ['virtualPos', 1]] as const);
   const balanceMethod = () => rnd.weighted([['transfer', 3], ['virtualPos', 3], ['card', 2], ['cash', 2]] as const);
@@ -189,7 +207,7 @@ export async function planPayments(ctx: DemoContext, orders: Order[]): Promise<P
       continue;
     }
     if (o.status === 'cancelled') {
-      if (o.cancelledAt) add(o, deposit, depositMethod(), 'refunded', depositAt, 'Kapora (sipariş iptal edildi, iade)', at(o.cancelledAt, 1020));
+      if (o.wasConfirmed) add(o, deposit, depositMethod(), 'refunded', depositAt, 'Kapora (sipariş iptal edildi, iade)', o.cancelledAt);
       else add(o, deposit, 'transfer', 'cancelled', depositAt, 'Kapora (sipariş iptal edildi)');
       continue;
     }
@@ -231,26 +249,93 @@ function shift(timestamp: string, minutes: number): string {
 
 // ---- writing ------------------------------------------------------------------------------------
 
-export async function writeOrders(ctx: DemoContext, orders: Order[], payments: Payment[], posId: number | null): Promise<void> {
+/**
+ * Writes the orders, their shareholders and payments as they happened: each order as it was
+ * created (a cancelled one with its state before the cancellation), each payment as it was taken
+ * (a refunded one as paid), then the refunds and cancellations. The database makes the share
+ * lines, posts the sales and collections and their reversals, and keeps sold shares, paid amounts
+ * and balances; the story's shareholders and dates are put on what it made.
+ */
+export async function writeSales(ctx: DemoContext, orders: Order[], payments: Payment[], posId: number | null): Promise<void> {
   const { db, ref } = ctx;
+  const method = (code: string) => need(ref.paymentMethods, code, 'payment method');
+  const status = (code: string) => need(ref.paymentStatuses, code, 'payment status');
+
+  // In id order (the order they were taken in): each takes the lowest free share numbers of its animal.
   await insertRows(db, 'victim_orders', orders.map((o) => ({
     id: o.id, order_no: o.orderNo, account_id: o.account.id, product_id: o.animal.id, share_count: o.shares,
     unit_price: money(o.unitPrice), currency_type_id: ref.currencyId, discount_amount: money(o.discount),
-    total_amount: money(o.total), paid_amount: money(o.paid), balance: money(o.total - o.paid),
-    status: o.status, proxy_received: o.proxyReceived || o.status === 'completed', delivery_method: o.delivery,
-    order_date: o.date, notes: o.notes, created_at: o.createdAt, updated_at: o.cancelledAt ? at(o.cancelledAt, 1020) : o.createdAt,
+    status: o.status === 'cancelled' ? (o.wasConfirmed ? 'confirmed' : 'draft') : o.status,
+    proxy_received: o.proxyReceived || o.status === 'completed', delivery_method: o.delivery, order_date: o.date, notes: o.notes,
+    confirmed_at: o.wasConfirmed || o.status === 'completed' ? o.createdAt : null, completed_at: o.completedAt,
+    created_at: o.createdAt, updated_at: o.completedAt ?? o.createdAt,
   })));
-  await insertRows(db, 'victim_order_details', detailRows(ctx, orders));
-  const method = (code: string) => need(ref.paymentMethods, code, 'payment method');
-  const status = (code: string) => need(ref.paymentStatuses, code, 'payment status');
+  await writeShareholders(ctx, orders);
+
   await insertRows(db, 'victim_payments', payments.map((p) => ({
     id: p.id, victim_order_id: p.order.id, account_id: p.order.account.id, amount: money(p.amount), currency_type_id: ref.currencyId,
-    payment_method_id: method(p.method), payment_status_id: status(p.status), virtual_pos_id: p.method === 'virtualPos' ? posId : null,
-    paid_at: p.paidAt, receipt_no: p.receiptNo, description: p.description, created_at: p.createdAt, updated_at: p.refundedAt ?? p.paidAt ?? p.createdAt,
+    payment_method_id: method(p.method), payment_status_id: status(p.status === 'refunded' ? 'paid' : p.status),
+    virtual_pos_id: p.method === 'virtualPos' ? posId : null, paid_at: p.paidAt, receipt_no: p.receiptNo, description: p.description,
+    created_at: p.createdAt, updated_at: p.paidAt ?? p.createdAt,
   })));
+  // Later: deposits refunded, orders cancelled.
+  await updateRows(db, 'victim_payments', 'id', payments.filter((p) => p.status === 'refunded').map((p) => ({
+    id: p.id, payment_status_id: status('refunded'), updated_at: p.refundedAt,
+  })));
+  await updateRows(db, 'victim_orders', 'id', orders.filter((o) => o.status === 'cancelled').map((o) => ({
+    id: o.id, status: 'cancelled', cancelled_at: o.cancelledAt, cancel_reason: o.cancelReason, updated_at: o.cancelledAt,
+  })));
+  await datePostedEntries(ctx, orders, payments);
 }
 
-// ---- ledger -------------------------------------------------------------------------------------
+/** The lines the database made for each order (the customer on every share) get the planned shareholders. */
+async function writeShareholders(ctx: DemoContext, orders: Order[]): Promise<void> {
+  const { db } = ctx;
+  const { rows: lines } = await db.query<{ id: number; order_id: number; line: number }>(
+    `SELECT id, victim_order_id AS order_id, (row_number() OVER (PARTITION BY victim_order_id ORDER BY share_no, id) - 1)::int AS line
+     FROM victim_order_details WHERE victim_order_id = ANY($1::int[])`,
+    [orders.map((o) => o.id)],
+  );
+  const lineId = new Map(lines.map((l) => [`${l.order_id}:${l.line}`, l.id]));
+  const createdAt = new Map(orders.map((o) => [o.id, o.createdAt]));
+  await updateRows(db, 'victim_order_details', 'id', detailRows(ctx, orders).map(({ victim_order_id: orderId, line, ...holder }) => {
+    const id = lineId.get(`${orderId}:${line}`);
+    if (id === undefined) throw new Error(`demo seed: order ${orderId} has no share line ${Number(line) + 1}`);
+    return { id, ...holder, created_at: createdAt.get(orderId as number), updated_at: createdAt.get(orderId as number) };
+  }));
+}
+
+/**
+ * The entries the database posted carry the moment of the write; they get the story's moments
+ * (dates never move a balance). Entries of a virtual POS confirmation were posted by the server
+ * with no user; the others by the demo's administrator.
+ */
+async function datePostedEntries(ctx: DemoContext, orders: Order[], payments: Payment[]): Promise<void> {
+  const { db, ref } = ctx;
+  const { rows: posted } = await db.query<{ id: number; code: string; order_id: number; payment_id: number | null }>(
+    `SELECT t.id, tt.system_code AS code, t.victim_order_id AS order_id, t.victim_payment_id AS payment_id
+     FROM transactions t JOIN transaction_types tt ON tt.id = t.transaction_type_id
+     WHERE t.victim_order_id = ANY($1::int[]) AND tt.system_code IN ('sale', 'saleReversal', 'collection', 'collectionReversal')`,
+    [orders.map((o) => o.id)],
+  );
+  const orderById = new Map(orders.map((o) => [o.id, o]));
+  const paymentById = new Map(payments.map((p) => [p.id, p]));
+  await updateRows(db, 'transactions', 'id', posted.map((t) => {
+    const o = orderById.get(t.order_id)!;
+    const p = t.payment_id === null ? undefined : paymentById.get(t.payment_id);
+    const moment = {
+      sale: o.createdAt,
+      saleReversal: o.cancelledAt,
+      collection: p?.paidAt,
+      collectionReversal: p?.refundedAt,
+    }[t.code];
+    if (!moment) throw new Error(`demo seed: the ${t.code} entry ${t.id} is not in the story`);
+    const byServer = t.code === 'collection' && p?.method === 'virtualPos';
+    return { id: t.id, transaction_date: moment.slice(0, 10), created_at: moment, updated_at: moment, created_by_user_id: byServer ? null : ref.adminUserId };
+  }));
+}
+
+// ---- hand entries -------------------------------------------------------------------------------
 
 interface Entry {
   account: number;
@@ -260,44 +345,18 @@ interface Entry {
   at: string;
   documentNo: string | null;
   description: string;
-  victimPaymentId?: number;
-  victimOrderId?: number;
-  /** Entries the server posts on its own (a virtual POS confirmation) have no user. */
-  byServer?: boolean;
 }
 
-export async function writeLedger(ctx: DemoContext, accounts: DemoAccount[], animals: Animal[], orders: Order[], payments: Payment[]): Promise<number> {
+/** What staff posted by hand: the suppliers' purchases and payments, staff advances, distributed expenses. */
+export async function writeHandEntries(ctx: DemoContext, accounts: DemoAccount[], animals: Animal[], orders: Order[]): Promise<number> {
   const { db, ref } = ctx;
-  const entries = [...orderEntries(orders), ...paymentEntries(payments), ...supplierEntries(ctx, accounts, animals), ...staffEntries(ctx, accounts), ...expenseEntries(ctx, orders)];
+  const entries = [...supplierEntries(ctx, accounts, animals), ...staffEntries(ctx, accounts), ...expenseEntries(ctx, orders)];
   await insertRows(db, 'transactions', entries.map((e) => ({
     account_id: e.account, transaction_type_id: need(ref.transactionTypes, e.type, 'transaction type'), amount: money(e.amount),
     currency_type_id: ref.currencyId, transaction_date: e.date, document_no: e.documentNo, description: e.description,
-    victim_payment_id: e.victimPaymentId ?? null, victim_order_id: e.victimOrderId ?? null,
-    created_by_user_id: e.byServer ? null : ref.adminUserId, created_at: e.at, updated_at: e.at,
+    victim_payment_id: null, victim_order_id: null, created_by_user_id: ref.adminUserId, created_at: e.at, updated_at: e.at,
   })));
   return entries.length;
-}
-
-/** One sale per order that is (or was) confirmed; a cancelled one is reversed. */
-function orderEntries(orders: Order[]): Entry[] {
-  return orders.filter((o) => o.wasConfirmed || o.status === 'completed').flatMap((o) => {
-    const what = `${o.orderNo} ${o.animal.name}, ${o.shares} hisse`;
-    const sale: Entry = { account: o.account.id, type: 'sale', amount: o.total, date: o.date, at: o.createdAt, documentNo: o.orderNo, description: `Kurban satışı ${what}`, victimOrderId: o.id };
-    if (!o.cancelledAt) return [sale];
-    return [sale, { ...sale, type: 'saleReversal', date: o.cancelledAt, at: at(o.cancelledAt, 1020), description: `Kurban satışı iptali ${what}` }];
-  });
-}
-
-/** One collection per payment that was paid; a refund reverses it. */
-function paymentEntries(payments: Payment[]): Entry[] {
-  return payments.filter((p) => p.paidAt).flatMap((p) => {
-    const collection: Entry = {
-      account: p.order.account.id, type: 'collection', amount: p.amount, date: p.paidAt!.slice(0, 10), at: p.paidAt!, documentNo: p.receiptNo,
-      description: `Kurban tahsilatı ${p.order.orderNo} (${p.description})`, victimPaymentId: p.id, byServer: p.method === 'virtualPos',
-    };
-    if (!p.refundedAt) return [collection];
-    return [collection, { ...collection, type: 'collectionReversal', date: p.refundedAt.slice(0, 10), at: p.refundedAt, description: `Tahsilat iadesi ${p.order.orderNo}`, byServer: false }];
-  });
 }
 
 /** The animals were bought from the suppliers, who have been paid part of it. */
@@ -339,7 +398,7 @@ function expenseEntries(ctx: DemoContext, orders: Order[]): Entry[] {
   const distribute = (total: number, weights: Map<number, number>, documentNo: string, description: string): Entry[] => {
     const accountIds = [...weights.keys()];
     const parts = splitByWeights(total, accountIds.map((id) => weights.get(id)!));
-    return accountIds.map((account, i) => ({ account, type: 'Gider', amount: parts[i], date, at: at(date, 1080), documentNo, description }))
+    return accountIds.map((account, i) => ({ account, type: 'expense', amount: parts[i], date, at: at(date, 1080), documentNo, description }))
       .filter((e) => e.amount > 0);
   };
   const deliveries = new Map<number, number>();

@@ -4,7 +4,7 @@ import { addDays, at } from './calendar.ts';
 import type { Animal } from './demo-catalogue.ts';
 import type { DemoContext, SlotType } from './demo-context.ts';
 import type { Order } from './demo-sales.ts';
-import { allocateIds, insertRows } from './sql.ts';
+import { allocateIds, insertRows, updateRows } from './sql.ts';
 
 export interface Slot {
   id: number;
@@ -103,9 +103,9 @@ export function planQueue(ctx: DemoContext, slots: Slot[], orders: Order[]): Que
   return queue;
 }
 
-/** Animals at the last step: their orders may be completed. */
+/** Animals at the last step, with their slaughter day: their orders may be completed. */
 export const doneAnimals = (ctx: DemoContext, queue: QueueEntry[]) =>
-  new Set(queue.filter((q) => q.step !== null && q.step === ctx.ref.steps.length - 1).map((q) => q.animal));
+  new Map(queue.filter((q) => q.step !== null && q.step === ctx.ref.steps.length - 1).map((q) => [q.animal, q.slot.date]));
 
 /**
  * Pick-up customers come to watch their animal's slaughter or to collect the meat in the
@@ -145,15 +145,45 @@ export function planBookings(ctx: DemoContext, slots: Slot[], queue: QueueEntry[
   return bookings;
 }
 
+/**
+ * Writes the slots, the queue and the bookings. The database keeps each slot's booked count and
+ * open/full status from its bookings (closed slots stay closed) and each queue row's slaughter
+ * day from its slot. The animals are queued without a step and then moved through the steps one
+ * at a time, as staff did on the day: every move is history (by the demo's administrator), dated
+ * from the slot's start on, never later than now.
+ */
 export async function writeSchedule(ctx: DemoContext, slots: Slot[], queue: QueueEntry[], bookings: Booking[]): Promise<void> {
-  const { db, ref } = ctx;
+  const { db, ref, season } = ctx;
   await insertRows(db, 'appointments', slots.map((s) => ({
-    id: s.id, appointment_type_id: s.type.id, starts_at: s.startsAt, ends_at: s.endsAt, capacity: s.capacity, booked_count: s.booked, status: s.status, notes: s.notes,
+    id: s.id, appointment_type_id: s.type.id, starts_at: s.startsAt, ends_at: s.endsAt, capacity: s.capacity,
+    status: s.status === 'full' ? 'open' : s.status, notes: s.notes,
   })));
-  await insertRows(db, 'victim_products_appointments', queue.map((q) => ({
-    product_id: q.animal.id, appointment_id: q.slot.id, slaughter_no: q.slaughterNo, current_step_id: q.step === null ? null : ref.steps[q.step],
+  const queued = await insertRows(db, 'victim_products_appointments', queue.map((q) => ({
+    product_id: q.animal.id, appointment_id: q.slot.id, slaughter_no: q.slaughterNo, current_step_id: null,
     notes: q.animal.kind === 'cattle' && q.slaughterNo === 1 ? 'Günün ilk kesimi; hissedarlar 06:45’te hazır.' : null,
-  })));
+    // Planned once the sales were over.
+    created_at: at(season.salesEnd, 1140), updated_at: at(season.salesEnd, 1140),
+  })), 'RETURNING id');
+  const ids = new Map(queue.map((q, i) => [q, queued[i].id as number]));
+  /** When the animal reached step `k` of its `q.step`: half-hourly from 30 minutes before its slot, and before now. */
+  const reached = (q: QueueEntry, k: number) => new Date(Math.min(
+    Date.parse(q.slot.startsAt) + (k - 1) * 30 * 60_000,
+    season.now.getTime() - (q.step! - k + 1) * 5 * 60_000,
+  )).toISOString();
+  for (let k = 0; k < ref.steps.length; k++) {
+    await updateRows(db, 'victim_products_appointments', 'id', queue.filter((q) => q.step !== null && q.step >= k).map((q) => ({
+      id: ids.get(q), current_step_id: ref.steps[k], updated_at: reached(q, k),
+    })));
+  }
+  const { rows: moves } = await db.query<{ id: number; queue_id: number; step_id: number }>(
+    `SELECT id, victim_products_appointment_id AS queue_id, to_step_id AS step_id FROM victim_step_histories WHERE victim_products_appointment_id = ANY($1::int[])`,
+    [[...ids.values()]],
+  );
+  const entryOf = new Map([...ids].map(([q, id]) => [id, q]));
+  await updateRows(db, 'victim_step_histories', 'id', moves.map((m) => {
+    const when = reached(entryOf.get(m.queue_id)!, ref.steps.indexOf(m.step_id));
+    return { id: m.id, changed_at: when, created_at: when, updated_at: when };
+  }));
   await insertRows(db, 'victim_appointments', bookings.map((b) => ({
     victim_order_id: b.order.id, account_id: b.order.account.id, appointment_id: b.slot.id, status: b.status, notes: b.notes,
   })));

@@ -7,7 +7,7 @@ import { type DemoContext, loadReference, seasonOf, seasonYear } from './demo-co
 import { seedCalls } from './demo-calls.ts';
 import { seedCatalogue } from './demo-catalogue.ts';
 import { seedAccounts, seedAddresses, seedUsers } from './demo-people.ts';
-import { completeOrders, planOrders, planPayments, writeLedger, writeOrders } from './demo-sales.ts';
+import { completeOrders, planOrders, planPayments, writeHandEntries, writeSales } from './demo-sales.ts';
 import { doneAnimals, planBookings, planQueue, planSlots, writeSchedule } from './demo-schedule.ts';
 import { createRandom } from './random.ts';
 import { type Db, inSeedTransaction, insertRows, isEmpty } from './sql.ts';
@@ -27,6 +27,9 @@ export async function seedDemo(pool: pg.Pool, opts: SeedDemoOptions): Promise<vo
     const now = new Date();
     const season = seasonOf(await seasonYear(db, now), now);
     const ctx: DemoContext = { db, rnd: createRandom(DEMO_SEED ^ season.year), ref: await loadReference(db), season };
+    // What the database posts and records by itself (sales, collections, step history) names the
+    // demo's administrator, as the server names the signed-in user.
+    if (ctx.ref.adminUserId !== null) await db.query(`SELECT set_config('kurban.user_id', $1, true)`, [String(ctx.ref.adminUserId)]);
 
     await seedUsers(ctx);
     const accounts = await seedAccounts(ctx);
@@ -42,11 +45,11 @@ export async function seedDemo(pool: pg.Pool, opts: SeedDemoOptions): Promise<vo
 
     const delivering = new Set(orders.filter((o) => o.delivery === 'delivery' && o.status !== 'cancelled').map((o) => o.account.id));
     await seedAddresses(ctx, accounts, delivering);
-    await writeOrders(ctx, orders, payments, posId);
-    await writeLedger(ctx, accounts, animals, orders, payments);
+    // The database keeps the derived figures (balances, paid amounts, sold shares, booked counts).
+    await writeSales(ctx, orders, payments, posId);
+    await writeHandEntries(ctx, accounts, animals, orders);
     await writeSchedule(ctx, slots, queue, bookings);
     await seedCalls(ctx, accounts);
-    await recomputeBalances(db);
     await insertRows(db, 'settings', [{
       key: DEMO_MARKER, value: now.toISOString(), value_type: 'string', is_secret: false,
       description: 'Demo verisinin yüklendiği an. Silinirse ve hiç cari yoksa demo bir sonraki açılışta yeniden yüklenir.',
@@ -75,14 +78,4 @@ async function seedVirtualPos(db: Db, key: Buffer): Promise<number> {
     },
   ], 'RETURNING id, name');
   return inserted.find((r) => r.name === 'Ziraat Sanal POS (Test)')!.id as number;
-}
-
-/** Σ direction × amount of each account's entries in the default currency (account.yaml). */
-async function recomputeBalances(db: Db): Promise<void> {
-  await db.query(
-    `UPDATE accounts a SET balance = COALESCE((
-       SELECT sum(tt.direction * t.amount) FROM transactions t JOIN transaction_types tt ON tt.id = t.transaction_type_id
-       WHERE t.account_id = a.id AND t.currency_type_id = (SELECT id FROM currency_types WHERE is_default ORDER BY id LIMIT 1)
-     ), 0)`,
-  );
 }

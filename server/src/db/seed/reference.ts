@@ -74,13 +74,13 @@ const SYSTEM_TRANSACTION_TYPES = [
   { name: 'Tahsilat İptali', direction: 1, system_code: 'collectionReversal', description: 'Tahsil edilmiş bir kurban ödemesi iptal ya da iade edildiğinde sistem yazar.' },
   { name: 'Satış', direction: 1, system_code: 'sale', description: 'Kurban siparişi onaylandığında sistem yazar.' },
   { name: 'Satış İptali', direction: -1, system_code: 'saleReversal', description: 'Onaylı kurban siparişi iptal edildiğinde sistem yazar.' },
+  { name: 'Gider', direction: 1, system_code: 'expense', description: 'Carilere yansıtılan gider payı; gider dağıtımı yazar.' },
 ];
 
 /** The types staff post by hand. */
 const MANUAL_TRANSACTION_TYPES = [
   { name: 'Ödeme', direction: 1, description: 'Cariye yapılan ödeme (borçlandırır).' },
   { name: 'Alış', direction: -1, description: 'Cariden yapılan alış (alacaklandırır).' },
-  { name: 'Gider', direction: 1, description: 'Carilere yansıtılan gider payı.' },
 ];
 
 const APPOINTMENT_TYPES = [

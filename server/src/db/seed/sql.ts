@@ -36,6 +36,27 @@ export async function insertRows(db: Db, table: string, rows: readonly Row[], ta
 }
 
 /**
+ * UPDATE of several rows in one statement: each row (keys are column names, `key` among them)
+ * sets its other columns on the row whose `key` matches. The values are read as the table's own
+ * row type, so every column keeps its type (dates, numerics) without casts.
+ */
+export async function updateRows(db: Db, table: string, key: string, rows: readonly Row[]): Promise<number> {
+  if (!rows.length) return 0;
+  const columns = Object.keys(rows[0]);
+  if (!columns.includes(key)) throw new Error(`${table}: update rows without their key ${key}`);
+  for (const row of rows) {
+    // A column missing from one row would be set to null on it.
+    for (const c of columns) if (!(c in row)) throw new Error(`${table}: row without column ${c}`);
+  }
+  const set = columns.filter((c) => c !== key).map((c) => `${quote(c)} = v.${quote(c)}`);
+  const sql = `UPDATE ${quote(table)} t SET ${set.join(', ')}
+    FROM jsonb_populate_recordset(NULL::${quote(table)}, $1::jsonb) v WHERE t.${quote(key)} = v.${quote(key)}`;
+  const { rowCount } = await db.query(sql, [JSON.stringify(rows)]);
+  if (rowCount !== rows.length) throw new Error(`${table}: ${rows.length} rows to update, ${rowCount} found`);
+  return rowCount;
+}
+
+/**
  * Draws `count` ids from the table's identity sequence, so rows can reference each other before
  * they are written (and the server's own inserts later continue after them).
  */
