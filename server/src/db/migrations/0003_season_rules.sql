@@ -473,6 +473,11 @@ ALTER TABLE product_prices ADD CONSTRAINT ex_product_prices__no_overlap EXCLUDE 
 
 -- ---- existing rows: every derived figure recomputed once from its sources ------------------------
 
+-- Orders of earlier versions without (all) their share lines get them, as a new order would.
+SELECT kurban_fill_order_lines(o) FROM victim_orders o
+WHERE o.status <> 'cancelled' AND (SELECT count(*) FROM victim_order_details d WHERE d.victim_order_id = o.id) < o.share_count;
+--> statement-breakpoint
+
 UPDATE products p SET shares_sold = coalesce((SELECT sum(o.share_count) FROM victim_orders o WHERE o.product_id = p.id AND o.status <> 'cancelled'), 0);
 --> statement-breakpoint
 UPDATE victim_orders o SET paid_amount = coalesce((
