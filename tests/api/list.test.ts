@@ -72,6 +72,10 @@ beforeAll(async () => {
   server = await startTestServer();
   const q = (sql: string, params: unknown[] = []) => server.database.pool.query(sql, params);
 
+  // The currency first: a new currency recomputes every balance from the ledger (in the default
+  // currency), which would reset the balances written below.
+  currencyCode = 'XTS';
+  currencyId = (await q(`INSERT INTO currency_types (code, name, symbol) VALUES ($1, 'Test para', '¤') RETURNING id`, [currencyCode])).rows[0].id;
   for (const [key, name] of [['atA', 'Test Müşteri'], ['atB', 'Test Tedarikçi'], ['atC', 'Test Bağışçı']]) {
     at[key] = (await q('INSERT INTO account_types (name) VALUES ($1) RETURNING id', [name])).rows[0].id;
   }
@@ -81,8 +85,6 @@ beforeAll(async () => {
   }
   await q('UPDATE accounts SET main_account_id = $1 WHERE id = $2', [acc.a1, acc.a3]);
 
-  currencyCode = 'XTS';
-  currencyId = (await q(`INSERT INTO currency_types (code, name, symbol) VALUES ($1, 'Test para', '¤') RETURNING id`, [currencyCode])).rows[0].id;
   transactionTypeId = (await q(`INSERT INTO transaction_types (name, direction) VALUES ('Test Satış', 1) RETURNING id`)).rows[0].id;
   for (const [key, description, documentNo, amount, date, createdAt, account] of TRANSACTIONS) {
     tx[key] = (await q(

@@ -105,25 +105,136 @@ export class ExhaustedError extends Error {
   }
 }
 
+type Body = Record<string, unknown>;
+
+let slot = 0;
+/** A start time no other fixture slot has (a type has at most one slot per start). */
+function nextSlot(): { startsAt: string; endsAt: string } {
+  const start = Date.UTC(2026, 4, 26, 6, 0) + ++slot * 3_600_000;
+  return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + 30 * 60_000).toISOString() };
+}
+let period = 0;
+/** A price period no other fixture price overlaps. */
+function nextPeriod(): { validFrom: string; validTo: string } {
+  const from = Date.UTC(2027, 0, 1) + ++period * 10 * 86_400_000;
+  const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+  return { validFrom: day(from), validTo: day(from + 5 * 86_400_000) };
+}
+
+/**
+ * The business rules the contract's schemas cannot state, per entity: values (payload names) set
+ * before the generated ones, so a lookup named here makes no row of its own. Each keeps the row
+ * valid and independent of the other rows a test makes.
+ */
+const RULES: Record<string, (f: RowFactory) => Promise<Body>> = {
+  // One slot per type and start time, ending after it starts; roomy enough for a test run's bookings.
+  Appointment: async () => ({ ...nextSlot(), capacity: 100, status: 'open' }),
+  // A draft of one share on an animal of its own (an animal carries at most 7 shares).
+  VictimOrder: async (f) => ({ productId: await f.animal(), shareCount: 1, unitPrice: '1250.50', discountAmount: '0.00', status: 'draft' }),
+  // An order writes its own lines: one of a fresh order is removed to free its share number.
+  VictimOrderDetail: async (f) => {
+    const order = await f.create('VictimOrder');
+    const lines = await f.rowsWhere('VictimOrderDetail', 'victimOrderId', order.id);
+    const line = lines[lines.length - 1];
+    const res = await call(f.app, f.token, 'DELETE', `VictimOrderDetail/${line.id}`);
+    if (res.status !== 200) throw new Error(`freeing a share line failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return { victimOrderId: order.id, shareNo: line.shareNo };
+  },
+  // Pending, in cash, with the order's account and currency.
+  VictimPayment: async (f) => {
+    const order = await f.row('VictimOrder', await f.idOf('VictimOrder'));
+    return {
+      victimOrderId: order.id, accountId: order.accountId, currencyTypeId: order.currencyTypeId, amount: '100.00',
+      paymentStatusId: await f.paymentStatus('pending'), paymentMethodId: await f.idOf('PaymentMethod'), virtualPosId: null, paidAt: null, receiptNo: null,
+    };
+  },
+  // A booking is the order's customer's.
+  VictimAppointment: async (f) => {
+    const order = await f.row('VictimOrder', await f.idOf('VictimOrder'));
+    return { victimOrderId: order.id, accountId: order.accountId, status: 'booked' };
+  },
+  // An animal is queued once, under a slaughter number its day has not given yet; not yet received
+  // (a step would write history, and a queue row with history stays).
+  VictimProductsAppointment: async (f) => {
+    const taken = (await call(f.app, f.token, 'GET', 'VictimProductsAppointments')).body.data as { slaughterNo: number }[];
+    return { productId: await f.animal(), slaughterNo: Math.max(0, ...taken.map((r) => r.slaughterNo)) + 1, currentStepId: null };
+  },
+  // Options belong to select attributes.
+  AttributeOption: async (f) => ({ attributeId: await f.selectAttribute() }),
+  // A text attribute of its own (one value per product and attribute) takes any value and no option.
+  ProductAttributeValue: async (f) => ({ attributeId: (await f.create('Attribute')).id, value: `Değer ${unique()}`, attributeOptionId: null }),
+  // Periods of one product, price type and currency never overlap.
+  ProductPrice: async () => nextPeriod(),
+  // The only address of an account of its own is its default (the default cannot be unset).
+  AccountAddress: async (f) => ({ accountId: (await f.create('Account')).id, isDefault: true }),
+  // The first active POS is the default by itself (the default cannot be unset).
+  VirtualPOS: async () => ({ isActive: true, isDefault: true }),
+  // A link pair is unique: each link joins a row of its own.
+  UserClaim: async (f) => ({ userId: (await f.create('User')).id }),
+  UserGroup: async (f) => ({ userId: (await f.create('User')).id }),
+  GroupClaim: async (f) => ({ groupId: (await f.create('Group')).id }),
+};
+
 /** Creates rows through the API, making the rows they reference first (once per entity). */
 export class RowFactory {
   private readonly made = new Map<string, number>();
-  private readonly app: FastifyInstance;
-  private readonly token: string;
+  readonly app: FastifyInstance;
+  readonly token: string;
   constructor(app: FastifyInstance, token: string) {
     this.app = app;
     this.token = token;
   }
 
   /** A create body for the entity, in the contract's payload names. */
-  async body(name: string): Promise<Record<string, unknown>> {
+  async body(name: string): Promise<Body> {
     const create = schemas[`${name}Create`];
-    const out: Record<string, unknown> = {};
+    const out: Body = { ...(await RULES[name]?.(this)) };
     for (const [prop, s] of Object.entries<Schema>(create.properties)) {
+      if (prop in out) continue;
       if (s['x-unique'] && !s['x-lookup'] && (s.enum || s.type === 'integer')) out[prop] = await this.unusedValue(name, prop, s);
       else out[prop] = await valueFor(s, async (target) => (target === name ? null : this.idOf(target)));
     }
     return out;
+  }
+
+  /** A new row of the entity (never a cached one), with `extra` over its generated values. */
+  async create(name: string, extra: Body = {}): Promise<Record<string, any>> {
+    const res = await call(this.app, this.token, 'POST', entityInfo(name).plural, { ...(await this.body(name)), ...extra });
+    if (res.status !== 200) throw new Error(`creating ${name} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.data;
+  }
+
+  /** A new animal: a product sold as Kurban, carrying 7 shares. */
+  async animal(): Promise<number> {
+    return (await this.create('Product', { shareCapacity: 7, unit: 'share' })).id;
+  }
+
+  /** An attribute whose type's data type is `select` (made once). */
+  async selectAttribute(): Promise<number> {
+    const known = this.made.get('selectAttribute');
+    if (known) return known;
+    const type = await this.create('AttributeType', { dataType: 'select' });
+    const id = (await this.create('Attribute', { attributeTypeId: type.id })).id as number;
+    this.made.set('selectAttribute', id);
+    return id;
+  }
+
+  /** The id of the payment status with that code (one row per code). */
+  async paymentStatus(code: string): Promise<number> {
+    const rows = (await call(this.app, this.token, 'GET', entityInfo('PaymentStatus').plural)).body.data as { id: number; code: string }[];
+    return rows.find((r) => r.code === code)!.id;
+  }
+
+  async row(name: string, id: number): Promise<Record<string, any>> {
+    return (await call(this.app, this.token, 'GET', `${entityInfo(name).plural}/${id}`)).body.data;
+  }
+
+  /** The rows of the entity whose `field` equals `value`, in the entity's sort. */
+  async rowsWhere(name: string, field: string, value: unknown): Promise<Record<string, any>[]> {
+    const res = await call(this.app, this.token, 'POST', `${entityInfo(name).plural}/GetListForPaging`, {
+      PageNumber: 1, PageSize: 100, FilterParam: [{ ColumnName: field, FilterValue: value, MatchMode: 'equals' }],
+    });
+    return res.body.data.data;
   }
 
   /** A value of a unique enum or integer that no row holds yet (null where allowed), or ExhaustedError. */
@@ -158,7 +269,7 @@ export class RowFactory {
       id = list.body.data[0]?.id;
       if (!id) throw new Error(`no ${name} row to reference`);
     } else {
-      let body: Record<string, unknown>;
+      let body: Body;
       try {
         body = await this.body(name);
       } catch (err) {

@@ -17,7 +17,11 @@
 import type { AccountAddressLookups } from './accountAddressLookups.ts';
 
 /**
- * An address of an account. At most one address per account is the default; setting one default clears the flag on the account's other addresses. Edited in the account's "account address" dialog.
+ * An address of an account. An account with addresses has exactly one default address: the
+ * account's first address becomes the default by itself, and setting one default clears the flag
+ * on the account's other addresses. The default cannot be unset, deleted or moved to another
+ * account while the account has other addresses (409): make another one the default first.
+ * Edited in the account's "account address" dialog.
  */
 export interface AccountAddress {
   readonly id: number;

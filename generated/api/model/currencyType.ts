@@ -16,7 +16,10 @@
  */
 
 /**
- * A currency money is kept in. Exactly one is the default (Turkish lira); setting one default clears the flag on the others, and the default cannot be unset or deleted directly.
+ * A currency money is kept in. Exactly one is the default (Turkish lira); the first currency
+ * becomes the default by itself, setting one default clears the flag on the others, and the
+ * default cannot be unset, nor deleted while other currencies exist (409): make another one the
+ * default first.
  */
 export interface CurrencyType {
   readonly id: number;

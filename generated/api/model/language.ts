@@ -16,7 +16,10 @@
  */
 
 /**
- * A language of the interface. Exactly one is the default; it is the fallback of every other.
+ * A language of the interface. Exactly one is the default; it is the fallback of every other. The
+ * first language becomes the default by itself; setting one default clears the flag on the others;
+ * the default cannot be unset, nor deleted while other languages exist (409): make another one the
+ * default first.
  */
 export interface Language {
   readonly id: number;

@@ -19,8 +19,11 @@ import type { VirtualPOSMode } from './virtualPOSMode.ts';
 /**
  * A bank's virtual POS (sanal POS) card payments go through. The API password and store key are
  * encrypted at rest (AES-256-GCM) and never returned; an update that omits them keeps the stored
- * values, and a POS without both cannot take payments. At most one active POS is the default;
- * setting one default clears the flag on the others.
+ * values, and a POS without both cannot take payments. While any POS is active, exactly one
+ * active POS is the default: the first active POS becomes the default by itself, setting one
+ * default clears the flag on the others, an inactive POS cannot be the default (400), and the
+ * default cannot be unset, deactivated or deleted while another active POS exists (409): make
+ * another one the default first. Deactivating or deleting the last active POS leaves no default.
  */
 export interface VirtualPOS {
   readonly id: number;

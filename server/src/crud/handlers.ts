@@ -52,8 +52,14 @@ export async function listAll(d: CrudDeps, e: EntityMeta) {
   return rows;
 }
 
-export async function readRow(db: pg.Pool | pg.PoolClient, e: EntityMeta, id: number, lock = false) {
-  const { rows } = await db.query(`SELECT ${lookupsSelect(e)} FROM ${ident(e.table)} t WHERE t."id" = $1${lock ? ' FOR UPDATE OF t' : ''}`, [id]);
+/**
+ * One row as the API answers it. `lock` keeps it until the transaction ends: `change` for an
+ * update (FOR NO KEY UPDATE: rows that reference it can still be written meanwhile, so two
+ * crossing updates of rows that point at each other do not deadlock), `delete` for a delete.
+ */
+export async function readRow(db: pg.Pool | pg.PoolClient, e: EntityMeta, id: number, lock?: 'change' | 'delete') {
+  const clause = lock === 'change' ? ' FOR NO KEY UPDATE OF t' : lock === 'delete' ? ' FOR UPDATE OF t' : '';
+  const { rows } = await db.query(`SELECT ${lookupsSelect(e)} FROM ${ident(e.table)} t WHERE t."id" = $1${clause}`, [id]);
   return rows[0] as Record<string, unknown> | undefined;
 }
 
@@ -177,7 +183,7 @@ export async function update(d: CrudDeps, e: EntityMeta, body: Record<string, un
   try {
     return await inTransaction(d.pool, async (client) => {
       // The row is locked first: the hooks judge the change against the row as it stays.
-      const current = await readRow(client, e, id, true);
+      const current = await readRow(client, e, id, 'change');
       if (!current) throw notFound();
       if (current.rowVersion !== rowVersion) throw staleRow(current);
       const ctx: WriteContext = { client, entity: e, values, id, current, userId };
@@ -198,7 +204,7 @@ export async function remove(d: CrudDeps, e: EntityMeta, id: number, userId?: nu
   const hooks = d.hooks[e.name] ?? {};
   try {
     return await inTransaction(d.pool, async (client) => {
-      const current = await readRow(client, e, id, true);
+      const current = await readRow(client, e, id, 'delete');
       if (!current) throw notFound();
       await hooks.beforeDelete?.({ client, entity: e, id, current, userId });
       await client.query(`DELETE FROM ${ident(e.table)} WHERE "id" = $1`, [id]);

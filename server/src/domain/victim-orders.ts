@@ -192,7 +192,7 @@ const productHooks: EntityHooks = {
 function operations(deps: DomainDeps) {
   const moveOperation = (to: Status) => async ({ params, body, userId }: OperationInput) =>
     inTransaction(deps.pool, async (client) => {
-      const order = await readRow(client, ORDER, params.id as number, true);
+      const order = await readRow(client, ORDER, params.id as number, 'change');
       if (!order) throw new HttpError(404, 'error.notFound', 'Kayıt bulunamadı.');
       if (body?.rowVersion !== undefined && body.rowVersion !== order.rowVersion) throw staleRow(order);
       const set: Row = { status: to, ...(await move(client, order, to, body?.reason)) };

@@ -48,6 +48,74 @@ UPDATE transactions t SET victim_order_id = p.victim_order_id
 FROM victim_payments p WHERE p.id = t.victim_payment_id AND t.victim_order_id IS NULL;
 --> statement-breakpoint
 
+-- Rows written by earlier versions, whose CRUD held none of these rules. What only lacks its
+-- bookkeeping gets it now (below); what breaks a rule needs a person's decision (which order to
+-- cancel, which booking to move), so the upgrade stops and lists it, changing nothing.
+DO $$
+DECLARE
+  problems text;
+BEGIN
+  SELECT string_agg(line, E'\n') INTO problems FROM (
+    SELECT format('- animal %s: %s shares sold on orders that are not cancelled, capacity %s', p.code, sum(o.share_count), coalesce(p.share_capacity::text, 'none')) AS line
+    FROM victim_orders o JOIN products p ON p.id = o.product_id WHERE o.status <> 'cancelled'
+    GROUP BY p.id HAVING sum(o.share_count) > coalesce(p.share_capacity, 0)
+    UNION ALL
+    SELECT format('- slot %s: %s bookings that are not cancelled, capacity %s', a.id, count(*), a.capacity)
+    FROM victim_appointments b JOIN appointments a ON a.id = b.appointment_id WHERE b.status <> 'cancelled'
+    GROUP BY a.id HAVING count(*) > a.capacity
+    UNION ALL
+    SELECT format('- slot %s: ends before it starts', a.id) FROM appointments a WHERE a.ends_at <= a.starts_at
+    UNION ALL
+    SELECT format('- order %s: discount above shares × price', o.order_no) FROM victim_orders o WHERE o.share_count * o.unit_price < o.discount_amount
+    UNION ALL
+    SELECT format('- order %s: %s paid, total %s', o.order_no, sum(p.amount), o.share_count * o.unit_price - o.discount_amount)
+    FROM victim_payments p JOIN payment_statuses ps ON ps.id = p.payment_status_id JOIN victim_orders o ON o.id = p.victim_order_id
+    WHERE ps.code = 'paid' GROUP BY o.id HAVING sum(p.amount) > o.share_count * o.unit_price - o.discount_amount
+    UNION ALL
+    SELECT format('- order %s: %s share lines for %s shares', o.order_no, count(*), o.share_count)
+    FROM victim_order_details d JOIN victim_orders o ON o.id = d.victim_order_id GROUP BY o.id HAVING count(*) > o.share_count
+    UNION ALL
+    SELECT format('- animal %s: share number %s on %s orders that are not cancelled', p.code, d.share_no, count(*))
+    FROM victim_order_details d JOIN victim_orders o ON o.id = d.victim_order_id JOIN products p ON p.id = o.product_id
+    WHERE o.status <> 'cancelled' GROUP BY p.id, d.share_no HAVING count(*) > 1
+    UNION ALL
+    SELECT format('- product %s: overlapping prices %s and %s', a.product_id, a.id, b.id)
+    FROM product_prices a JOIN product_prices b ON b.product_id = a.product_id AND b.price_type_id = a.price_type_id
+      AND b.currency_type_id = a.currency_type_id AND b.id > a.id
+      AND daterange(a.valid_from, a.valid_to, '[]') && daterange(b.valid_from, b.valid_to, '[]')
+  ) problems;
+  IF problems IS NOT NULL THEN
+    RAISE EXCEPTION E'The data breaks rules this version keeps; correct it with the previous version, then start again:\n%', problems;
+  END IF;
+END $$;
+--> statement-breakpoint
+-- A payment marked paid by hand that never reached the ledger: its collection (and, when it was
+-- refunded since, the reversal), as the server posts them now.
+INSERT INTO transactions (account_id, transaction_type_id, amount, currency_type_id, transaction_date, document_no, description, victim_payment_id, victim_order_id)
+SELECT p.account_id, tt.id, p.amount, p.currency_type_id, (coalesce(p.paid_at, p.created_at) AT TIME ZONE 'Europe/Istanbul')::date, p.receipt_no,
+       'Kurban tahsilatı ' || o.order_no, p.id, p.victim_order_id
+FROM victim_payments p JOIN payment_statuses ps ON ps.id = p.payment_status_id JOIN victim_orders o ON o.id = p.victim_order_id
+JOIN transaction_types tt ON tt.system_code = 'collection'
+WHERE (ps.code = 'paid' OR (ps.code = 'refunded' AND p.paid_at IS NOT NULL))
+  AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.victim_payment_id = p.id);
+--> statement-breakpoint
+INSERT INTO transactions (account_id, transaction_type_id, amount, currency_type_id, transaction_date, document_no, description, victim_payment_id, victim_order_id)
+SELECT p.account_id, tt.id, p.amount, p.currency_type_id, (p.updated_at AT TIME ZONE 'Europe/Istanbul')::date, p.receipt_no,
+       'Tahsilat iadesi ' || o.order_no, p.id, p.victim_order_id
+FROM victim_payments p JOIN payment_statuses ps ON ps.id = p.payment_status_id JOIN victim_orders o ON o.id = p.victim_order_id
+JOIN transaction_types tt ON tt.system_code = 'collectionReversal'
+WHERE ps.code = 'refunded'
+  AND (SELECT count(*) FROM transactions t WHERE t.victim_payment_id = p.id) = 1;
+--> statement-breakpoint
+-- A confirmed or completed order without its sale on the ledger: the sale, dated with the order.
+INSERT INTO transactions (account_id, transaction_type_id, amount, currency_type_id, transaction_date, document_no, description, victim_order_id)
+SELECT o.account_id, tt.id, o.share_count * o.unit_price - o.discount_amount, o.currency_type_id, o.order_date, o.order_no,
+       'Kurban satışı ' || o.order_no, o.id
+FROM victim_orders o JOIN transaction_types tt ON tt.system_code = 'sale'
+WHERE o.status IN ('confirmed', 'completed') AND o.share_count * o.unit_price - o.discount_amount > 0
+  AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.victim_order_id = o.id AND t.victim_payment_id IS NULL);
+--> statement-breakpoint
+
 -- Applies the changed rows of `transactions` to balances and paid amounts. Statement-level, with
 -- transition tables: a bulk insert of a million entries updates each account once, not once per
 -- entry. Parent rows are updated in id order, so that concurrent writers lock them in one order.
@@ -469,6 +537,43 @@ ALTER TABLE product_prices ADD CONSTRAINT ck_product_prices__valid_to CHECK (val
 --> statement-breakpoint
 ALTER TABLE product_prices ADD CONSTRAINT ex_product_prices__no_overlap EXCLUDE USING gist (
   product_id WITH =, price_type_id WITH =, currency_type_id WITH =, daterange(valid_from, valid_to, '[]') WITH &&);
+--> statement-breakpoint
+
+-- ---- one default per kind -----------------------------------------------------------------------
+
+-- Exactly one default language and currency, one default (active) virtual POS and one default
+-- address per account: the server keeps it (domain/catalogue.ts); these indexes are the guarantee
+-- behind it. Existing rows first: of several defaults the lowest id keeps the flag; a kind without
+-- one gives it to its lowest id.
+UPDATE languages a SET is_default = false WHERE is_default AND EXISTS (SELECT 1 FROM languages b WHERE b.is_default AND b.id < a.id);
+--> statement-breakpoint
+UPDATE languages SET is_default = true WHERE id = (SELECT min(id) FROM languages) AND NOT EXISTS (SELECT 1 FROM languages WHERE is_default);
+--> statement-breakpoint
+CREATE UNIQUE INDEX uq_languages__default ON languages ((true)) WHERE is_default;
+--> statement-breakpoint
+UPDATE currency_types a SET is_default = false WHERE is_default AND EXISTS (SELECT 1 FROM currency_types b WHERE b.is_default AND b.id < a.id);
+--> statement-breakpoint
+UPDATE currency_types SET is_default = true WHERE id = (SELECT min(id) FROM currency_types) AND NOT EXISTS (SELECT 1 FROM currency_types WHERE is_default);
+--> statement-breakpoint
+CREATE UNIQUE INDEX uq_currency_types__default ON currency_types ((true)) WHERE is_default;
+--> statement-breakpoint
+UPDATE virtual_pos_devices a SET is_default = false
+WHERE is_default AND (NOT is_active OR EXISTS (SELECT 1 FROM virtual_pos_devices b WHERE b.is_default AND b.is_active AND b.id < a.id));
+--> statement-breakpoint
+UPDATE virtual_pos_devices SET is_default = true
+WHERE id = (SELECT min(id) FROM virtual_pos_devices WHERE is_active) AND NOT EXISTS (SELECT 1 FROM virtual_pos_devices WHERE is_default);
+--> statement-breakpoint
+ALTER TABLE virtual_pos_devices ADD CONSTRAINT ck_virtual_pos_devices__default_active CHECK (is_active OR NOT is_default);
+--> statement-breakpoint
+CREATE UNIQUE INDEX uq_virtual_pos_devices__default ON virtual_pos_devices ((true)) WHERE is_default;
+--> statement-breakpoint
+UPDATE account_addresses a SET is_default = false
+WHERE is_default AND EXISTS (SELECT 1 FROM account_addresses b WHERE b.account_id = a.account_id AND b.is_default AND b.id < a.id);
+--> statement-breakpoint
+UPDATE account_addresses SET is_default = true
+WHERE id IN (SELECT min(id) FROM account_addresses GROUP BY account_id HAVING NOT bool_or(is_default));
+--> statement-breakpoint
+CREATE UNIQUE INDEX uq_account_addresses__default ON account_addresses (account_id) WHERE is_default;
 --> statement-breakpoint
 
 -- ---- existing rows: every derived figure recomputed once from its sources ------------------------
