@@ -13,6 +13,7 @@ import staticApp from './plugins/static.ts';
 import { registerRoutes } from './routes.ts';
 import { constraintErrors, domainHooks } from './domain/hooks.ts';
 import { isValidIdentityNumber } from './core/identity-number.ts';
+import { MonitorFeed } from './domain/monitor.ts';
 
 /** The contract's own formats, checked as strictly as the standard ones. */
 const CONTRACT_FORMATS = {
@@ -34,7 +35,13 @@ function makeAjv(coerce: boolean, useDefaults: boolean) {
 
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password', 'req.body.refreshToken'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers["x-webhook-secret"]', 'req.body.password', 'req.body.refreshToken'],
+      // Secrets that may ride in a query string (the Monitor's access token, the webhook's
+      // secret) stay out of the request log.
+      serializers: { req: (req) => ({ method: req.method, url: req.url.replace(/([?&](?:access_token|secret)=)[^&]*/gi, '$1[redacted]'), host: req.host, remoteAddress: req.ip }) },
+    },
     bodyLimit: 512 * 1024,
     trustProxy: false,
   });
@@ -49,6 +56,16 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   // The API speaks JSON only: any other body is a 415, never a string reaching a handler.
   app.removeContentTypeParser('text/plain');
+  // …except a form body for the operations that declare one (the Netgsm webhook): its fields as
+  // strings, as a JSON body would carry them.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    const content = (request.routeOptions.schema?.body as { content?: Record<string, unknown> } | undefined)?.content;
+    if (!content?.['application/x-www-form-urlencoded']) {
+      done(Object.assign(new Error('unsupported media type'), { statusCode: 415 }), undefined);
+      return;
+    }
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
   await app.register(envelope);
   await app.register(security, { corsOrigins: config.corsOrigins });
   // gzip for the app's files and large answers (brotli at its default quality costs too much CPU
@@ -57,9 +74,14 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(rateLimit, { global: false });
   await app.register(auth, { secret: config.jwtSecret, accessTokenSeconds: config.accessTokenSeconds });
   const crud = { pool: database.pool, encryptionKey: config.encryptionKey, hooks: domainHooks, constraintErrors };
+  // The Monitor's streams end before the server waits for open requests to finish (preClose):
+  // an event stream never finishes by itself.
+  const monitorFeed = new MonitorFeed(database.pool, app.log);
+  app.decorate('monitorFeed', monitorFeed);
+  app.addHook('preClose', () => monitorFeed.close());
   await registerRoutes(app, {
     crud,
-    domain: { pool: database.pool, crud },
+    domain: { pool: database.pool, crud, monitorFeed },
     auth: { pool: database.pool, signAccessToken: (payload) => app.jwt.sign(payload), refreshTokenDays: config.refreshTokenDays },
     authRateLimit: config.authRateLimit,
   });

@@ -138,13 +138,18 @@ describe('access tokens', () => {
 });
 
 describe('permission matrix', () => {
-  type Op = { id: string; method: string; path: string };
+  type Op = { id: string; method: string; path: string; stream: boolean };
   const operations: Op[] = [];
-  for (const [path, item] of Object.entries<Record<string, { operationId: string }>>((contract as any).paths)) {
-    for (const [method, op] of Object.entries(item)) operations.push({ id: op.operationId, method: method.toUpperCase(), path: path.replace('{id}', '999999').replace('{code}', 'tr-TR') });
+  for (const [path, item] of Object.entries<Record<string, { operationId: string; responses: Record<string, { content?: object }> }>>((contract as any).paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const stream = 'text/event-stream' in (op.responses['200']?.content ?? {});
+      operations.push({ id: op.operationId, method: method.toUpperCase(), path: path.replace('{id}', '999999').replace('{code}', 'tr-TR'), stream });
+    }
   }
   const guarded = operations.filter((op) => !['public', 'authenticated'].includes((claims as Record<string, string>)[op.id]));
-  const token = (list: string[]) => server.app.jwt.sign({ sub: '1', guid: '00000000-0000-0000-0000-000000000000', email: ADMIN.email, claims: list });
+  // An event stream lasts as long as its token: a short-lived one lets the answer end.
+  const token = (list: string[], op?: Op) =>
+    server.app.jwt.sign({ sub: '1', guid: '00000000-0000-0000-0000-000000000000', email: ADMIN.email, claims: list }, op?.stream ? { expiresIn: 1 } : {});
 
   it('covers every operation of the contract', () => {
     expect(operations.length).toBe(Object.keys(claims).length);
@@ -152,7 +157,7 @@ describe('permission matrix', () => {
   });
 
   it('answers 401 without a token and 403 without the claim, for every guarded operation', async () => {
-    const unrelated = token(['Monitor.Read']);
+    const unrelated = token(['Unrelated.Read']);
     for (const op of guarded) {
       expect((await api(undefined, op.method, op.path, op.method === 'GET' || op.method === 'DELETE' ? undefined : {})).status, `${op.id} without token`).toBe(401);
       expect((await api(unrelated, op.method, op.path, op.method === 'GET' || op.method === 'DELETE' ? undefined : {})).status, `${op.id} without claim`).toBe(403);
@@ -163,11 +168,11 @@ describe('permission matrix', () => {
     for (const op of guarded) {
       const claim = (claims as Record<string, string>)[op.id];
       const body = op.method === 'GET' || op.method === 'DELETE' ? undefined : {};
-      const own = await api(token([claim]), op.method, op.path, body);
+      const own = await api(token([claim], op), op.method, op.path, body);
       expect(own.status, `${op.id} with ${claim}`).not.toBe(403);
       expect(own.status, `${op.id} with ${claim}`).not.toBe(401);
       expect(own.status, `${op.id} with ${claim}`).toBeLessThan(500);
-      expect((await api(token(['Admin']), op.method, op.path, body)).status, `${op.id} with Admin`).not.toBe(403);
+      expect((await api(token(['Admin'], op), op.method, op.path, body)).status, `${op.id} with Admin`).not.toBe(403);
     }
   });
 });

@@ -4,6 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { ConstraintErrors, CrudDeps, EntityHooks } from '../crud/handlers.ts';
+import type { MonitorFeed } from './monitor.ts';
 
 /** A request as an operation sees it: already validated by the contract, claims already checked. */
 export interface OperationInput {
@@ -28,6 +29,8 @@ export type Operations = Record<string, Operation | StreamOperation>;
 export interface DomainDeps {
   pool: pg.Pool;
   crud: CrudDeps;
+  /** This server instance's Monitor listener and open event streams. */
+  monitorFeed: MonitorFeed;
 }
 
 export interface WorkflowModule {

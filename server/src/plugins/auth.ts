@@ -27,6 +27,18 @@ export function claimOf(request: FastifyRequest): string | undefined {
   return (request.routeOptions.schema as Record<string, unknown> | undefined)?.['x-claim'] as string | undefined;
 }
 
+/**
+ * The access token of an operation that declares an `access_token` query parameter (the Monitor's
+ * event stream: a browser's EventSource cannot send headers), when no Authorization header came.
+ */
+function queryToken(request: FastifyRequest): string | undefined {
+  if (request.headers.authorization) return undefined;
+  const query = (request.routeOptions.schema as { querystring?: { properties?: Record<string, unknown> } } | undefined)?.querystring;
+  if (!query?.properties?.access_token) return undefined;
+  const token = (request.query as Record<string, unknown> | undefined)?.access_token;
+  return typeof token === 'string' && token !== '' ? token : undefined;
+}
+
 export default fp(async function authPlugin(app: FastifyInstance, opts: { secret: string; accessTokenSeconds: number }) {
   // Verified tokens are cached (expiry still checked): a busy screen sends the same token often.
   await app.register(jwt, { secret: opts.secret, sign: { expiresIn: opts.accessTokenSeconds }, verify: { cache: true } });
@@ -34,7 +46,9 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { secret
     const claim = claimOf(request);
     if (!claim || claim === 'public') return;
     try {
-      await request.jwtVerify();
+      const token = queryToken(request);
+      if (token) request.user = request.server.jwt.verify<AccessTokenPayload>(token);
+      else await request.jwtVerify();
     } catch {
       throw unauthorized();
     }
