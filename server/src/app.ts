@@ -12,18 +12,8 @@ import security from './plugins/security.ts';
 import staticApp from './plugins/static.ts';
 import { registerRoutes } from './routes.ts';
 import { constraintErrors, domainHooks } from './domain/hooks.ts';
-import { isValidIdentityNumber } from './core/identity-number.ts';
+import { CONTRACT_FORMATS } from './core/formats.ts';
 import { MonitorFeed } from './domain/monitor.ts';
-
-/** The contract's own formats, checked as strictly as the standard ones. */
-const CONTRACT_FORMATS = {
-  money: /^-?\d{1,16}(\.\d{1,2})?$/,
-  decimal: /^-?\d{1,9}(\.\d{1,3})?$/,
-  phone: /^\+?[0-9 ()-]{7,20}$/,
-  color: /^#[0-9a-fA-F]{6}$/,
-  percent: { type: 'number' as const, validate: (n: number) => n >= 0 && n <= 100 },
-  'identity-number': isValidIdentityNumber,
-};
 
 function makeAjv(coerce: boolean, useDefaults: boolean) {
   const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults, removeAdditional: true, allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });

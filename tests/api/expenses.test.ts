@@ -3,7 +3,7 @@
 // expense entries in one database transaction; balances move by exactly the parts.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { splitByWeights } from '../../server/src/domain/expenses.ts';
+import { splitByWeights } from '../../server/src/core/money.ts';
 import { fromKurus, toKurus } from '../../server/src/core/money.ts';
 import { ADMIN, call, startTestServer, type TestServer } from '../support/app.ts';
 

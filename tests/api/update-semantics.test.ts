@@ -4,7 +4,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidIdentityNumber } from '../../server/src/core/identity-number.ts';
+import { CONTRACT_FORMATS } from '../../server/src/core/formats.ts';
 import { call, startTestServer, type TestServer } from '../support/app.ts';
 import { ExhaustedError, RowFactory, entityInfos, schemas, updateBodyFromRow, type EntityInfo } from '../support/fixtures.ts';
 
@@ -21,14 +21,7 @@ const api = (method: string, url: string, payload?: unknown) => call(server.app,
 // The contract's own formats, as the server checks them (server/src/app.ts).
 const ajv = new Ajv({ strict: false, allErrors: true, allowUnionTypes: true });
 addFormats.default(ajv);
-for (const [name, format] of Object.entries({
-  money: /^-?\d{1,16}(\.\d{1,2})?$/,
-  decimal: /^-?\d{1,9}(\.\d{1,3})?$/,
-  phone: /^\+?[0-9 ()-]{7,20}$/,
-  color: /^#[0-9a-fA-F]{6}$/,
-  percent: { type: 'number' as const, validate: (n: number) => n >= 0 && n <= 100 },
-  'identity-number': isValidIdentityNumber,
-})) ajv.addFormat(name, format);
+for (const [name, format] of Object.entries(CONTRACT_FORMATS)) ajv.addFormat(name, format);
 const validators = new Map<string, ValidateFunction>();
 /** The answer row against the entity's schema; nothing it does not declare may be answered. */
 function checkRow(name: string, row: unknown) {

@@ -3,7 +3,7 @@
 // total to the kuruş, all written by one INSERT in one database transaction.
 import type pg from 'pg';
 import { HttpError, badRequest, fieldError, type FieldError } from '../core/errors.ts';
-import { fromKurus, toKurus } from '../core/money.ts';
+import { fromKurus, splitByWeights, toKurus } from '../core/money.ts';
 import { translateDbError } from '../crud/handlers.ts';
 import { entityByName } from '../crud/entities.ts';
 import { lookupsSelect } from '../crud/lookups.ts';
@@ -20,26 +20,6 @@ interface DistributeRequest {
   method: 'equal' | 'shares' | 'amounts';
   productId?: number;
   accounts: { accountId: number; amount?: string }[];
-}
-
-/**
- * Splits `total` kuruş by `weights` (not all 0) with the largest remainder: every part is its exact
- * share rounded down, and the kuruş left go one each to the largest remainders, ties to the
- * earlier weight. The parts add up to `total`, and each is within 1 kuruş of its exact share.
- */
-export function splitByWeights(total: bigint, weights: readonly bigint[]): bigint[] {
-  const sum = weights.reduce((a, b) => a + b, 0n);
-  if (sum <= 0n) throw new Error('splitByWeights: the weights add up to 0');
-  const parts = weights.map((w) => (total * w) / sum);
-  const remainders = weights.map((w, i) => ({ i, r: (total * w) % sum }));
-  let left = total - parts.reduce((a, b) => a + b, 0n);
-  remainders.sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
-  for (const { i } of remainders) {
-    if (left <= 0n) break;
-    parts[i] += 1n;
-    left -= 1n;
-  }
-  return parts;
 }
 
 /** The transaction type to post: the named hand type (or `expense`), else the `expense` type. */

@@ -9,7 +9,7 @@ import type { DemoContext } from './demo-context.ts';
 import { FEMALE_NAMES, MALE_NAMES, ORDER_NOTES, SUPPLIERS } from './demo-data.ts';
 import type { DemoAccount } from './demo-people.ts';
 import { INACTIVE_CUSTOMER } from './demo-people.ts';
-import { lira, money, splitByWeights } from './money.ts';
+import { lira, money, splitKurus } from './money.ts';
 import { makeMobile } from './random.ts';
 import { type Row, allocateIds, insertRows, need, updateRows } from './sql.ts';
 
@@ -397,7 +397,7 @@ function expenseEntries(ctx: DemoContext, orders: Order[]): Entry[] {
   const date = minDate(addDays(season.kurban, 1), season.lastPaymentDay);
   const distribute = (total: number, weights: Map<number, number>, documentNo: string, description: string): Entry[] => {
     const accountIds = [...weights.keys()];
-    const parts = splitByWeights(total, accountIds.map((id) => weights.get(id)!));
+    const parts = splitKurus(total, accountIds.map((id) => weights.get(id)!));
     return accountIds.map((account, i) => ({ account, type: 'expense', amount: parts[i], date, at: at(date, 1080), documentNo, description }))
       .filter((e) => e.amount > 0);
   };
