@@ -56,6 +56,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     }
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+  // The router looks for a parser of every media type the contract names, answers included; an
+  // event stream is only ever answered, so a request body of that type is refused.
+  app.addContentTypeParser('text/event-stream', (_request, _payload, done) => {
+    done(Object.assign(new Error('unsupported media type'), { statusCode: 415 }), undefined);
+  });
   await app.register(envelope);
   await app.register(security, { corsOrigins: config.corsOrigins });
   // gzip for the app's files and large answers (brotli at its default quality costs too much CPU
