@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import openapiGlue from 'fastify-openapi-glue';
 import contract from '../../generated/openapi.json' with { type: 'json' };
 import { entities, type EntityMeta } from './crud/entities.ts';
-import { type CrudDeps, create, getOne, listAll, remove, update } from './crud/handlers.ts';
+import { type ConstraintErrors, type CrudDeps, create, getOne, listAll, remove, translateDbError, update } from './crud/handlers.ts';
 import { listPage, type PagedListRequest } from './crud/list.ts';
 import { ok } from './plugins/envelope.ts';
 import { badRequest, fieldError } from './core/errors.ts';
@@ -76,7 +76,7 @@ function entityRoutes(d: CrudDeps): Record<string, Route> {
 }
 
 /** The workflow operations of domain/: data answered in the envelope, or a stream written by itself. */
-function workflowRoutes(ops: Operations): Record<string, Route> {
+function workflowRoutes(ops: Operations, rules: ConstraintErrors): Record<string, Route> {
   const routes: Record<string, Route> = {};
   for (const [operationId, op] of Object.entries(ops)) {
     if (typeof op !== 'function') {
@@ -84,13 +84,20 @@ function workflowRoutes(ops: Operations): Record<string, Route> {
       continue;
     }
     const run: Operation = op;
-    routes[operationId] = async (r) => ok(await run({
-      params: (r.params ?? {}) as Record<string, unknown>,
-      query: (r.query ?? {}) as Record<string, unknown>,
-      body: r.body,
-      headers: r.headers,
-      userId: userId(r),
-    }));
+    routes[operationId] = async (r) => {
+      try {
+        return ok(await run({
+          params: (r.params ?? {}) as Record<string, unknown>,
+          query: (r.query ?? {}) as Record<string, unknown>,
+          body: r.body,
+          headers: r.headers,
+          userId: userId(r),
+        }));
+      } catch (err) {
+        // A refusal of the database is answered as on the generic operations.
+        translateDbError(undefined, err, rules);
+      }
+    };
   }
   return routes;
 }
@@ -124,7 +131,7 @@ async function requireJsonBody(request: FastifyRequest) {
 }
 
 export async function registerRoutes(app: FastifyInstance, d: RouteDeps) {
-  const routes = { ...entityRoutes(d.crud), ...domainRoutes(d), ...workflowRoutes(domainOperations(d.domain)) };
+  const routes = { ...entityRoutes(d.crud), ...domainRoutes(d), ...workflowRoutes(domainOperations(d.domain), d.crud.constraintErrors ?? {}) };
   await app.register(openapiGlue, {
     specification: contractForServer(),
     prefix: 'api/v1',

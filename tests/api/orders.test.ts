@@ -298,6 +298,9 @@ describe('lifecycle', () => {
     const order = await s.order();
     expect((await s.api('POST', `VictimOrders/${order.id}/cancel`, {})).status).toBe(400);
     expect((await s.api('POST', `VictimOrders/${order.id}/cancel`, { reason: '' })).status).toBe(400);
+    // PostgreSQL refuses a NUL byte in text: the client's input, answered as such.
+    expect((await s.api('POST', `VictimOrders/${order.id}/cancel`, { reason: 'iptal\u0000' })).status).toBe(400);
+    expect((await s.get('VictimOrders', order.id)).status).toBe('draft');
     expect((await s.api('POST', `VictimOrders/${order.id}/confirm`, { rowVersion: 'x' })).status).toBe(400);
     expect((await s.api('POST', `VictimOrders/0/confirm`, {})).status).toBe(400);
     expect((await s.api('POST', `VictimOrders/99999999/confirm`, {})).status).toBe(404);

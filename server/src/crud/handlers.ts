@@ -115,15 +115,21 @@ async function columnValues(d: CrudDeps, e: EntityMeta, values: Record<string, u
   return out;
 }
 
-/** Maps the database's refusals to the contract's answers; anything else is rethrown. */
-export function translateDbError(e: EntityMeta, err: unknown, rules: ConstraintErrors = {}): never {
+/**
+ * Maps the database's refusals to the contract's answers; anything else is rethrown. `e` is the
+ * entity written; a workflow operation that writes several passes none and the entity is found
+ * by the table the database names.
+ */
+export function translateDbError(e: EntityMeta | undefined, err: unknown, rules: ConstraintErrors = {}): never {
   if (err instanceof HttpError) throw err;
   const pgErr = err as { code?: string; constraint?: string; table?: string; column?: string; message?: string; detail?: string };
   // A business rule the database holds (a check, an exclusion, a partial unique index, a trigger).
   if (pgErr.constraint && rules[pgErr.constraint]) throw rules[pgErr.constraint](pgErr);
+  const all = [...entityByName.values()];
+  const table = e ?? all.find((x) => x.table === pgErr.table);
   if (pgErr.code === '23505') {
-    const owner = [...entityByName.values()].find((x) => pgErr.constraint! in x.uniqueConstraints) ?? e;
-    const fields = owner.uniqueConstraints[pgErr.constraint!] ?? [];
+    const owner = all.find((x) => pgErr.constraint! in x.uniqueConstraints) ?? table;
+    const fields = owner?.uniqueConstraints[pgErr.constraint!] ?? [];
     throw new HttpError(409, 'error.conflict.unique', 'Bu değer zaten kullanılıyor.', {
       fields: fields.map((f) => fieldError(f, 'unique')),
       params: { fields },
@@ -131,23 +137,24 @@ export function translateDbError(e: EntityMeta, err: unknown, rules: ConstraintE
   }
   // 23503: a reference to a missing row, or (as 23001 for ON DELETE RESTRICT) a delete of a referenced one.
   if (pgErr.code === '23503' || pgErr.code === '23001') {
-    const own = e.foreignKeys[pgErr.constraint!];
-    if (pgErr.code === '23503' && own && pgErr.table === e.table) throw badRequest([fieldError(own.field, 'lookupNotFound')]);
-    const ref = e.referencedBy.find((r) => r.constraint === pgErr.constraint);
+    const own = table?.foreignKeys[pgErr.constraint!];
+    if (pgErr.code === '23503' && own && pgErr.table === table?.table) throw badRequest([fieldError(own.field, 'lookupNotFound')]);
+    const ref = table?.referencedBy.find((r) => r.constraint === pgErr.constraint);
     throw new HttpError(409, 'error.conflict.referenced', 'Bu kayıt başka kayıtlarda kullanıldığı için silinemez.', {
       params: { referencedBy: ref ? [ref.label] : [], entity: ref?.entity },
     });
   }
   // A rule of the database the contract did not catch: name the field where the database does.
-  const byColumn = (column?: string) => e.fields.find((f) => f.column === column)?.name;
+  const byColumn = (column?: string) => table?.fields.find((f) => f.column === column)?.name;
   if (pgErr.code === '23502') {
     const field = byColumn(pgErr.column);
     if (field) throw badRequest([fieldError(field, 'required')]);
   }
   if (pgErr.code === '23514') {
-    const field = byColumn(pgErr.constraint?.replace(`ck_${e.table}__`, ''));
+    const field = byColumn(pgErr.constraint?.replace(`ck_${table?.table}__`, ''));
     if (field) throw badRequest([fieldError(field, 'invalid')]);
   }
+  // Class 22 is bad data (a NUL byte in text, a number out of range): the client's input.
   if (pgErr.code === '23514' || pgErr.code === '23502' || pgErr.code?.startsWith('22')) {
     throw new HttpError(400, 'error.validation', 'Girilen değerler geçersiz.');
   }
