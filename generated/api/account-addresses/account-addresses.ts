@@ -120,54 +120,81 @@ export const getAccountAddresses = async ( options?: Parameters<typeof apiFetch>
 
 
 
-export const getGetAccountAddressesMutationKey = () => ['getAccountAddresses'] as const;
-
-export const getGetAccountAddressesMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAccountAddresses>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getAccountAddresses>>, TError,void, TContext> => {
-
-const mutationKey = getGetAccountAddressesMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetAccountAddressesQueryKey = () => {
+    return [
+    `/AccountAddresses`
+    ] as const;
+    }
 
 
+export const getGetAccountAddressesQueryOptions = <TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddresses>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAccountAddressesQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getAccountAddresses>>, void> = () => {
 
-
-          return  getAccountAddresses(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAccountAddresses>>> = ({ signal }) => getAccountAddresses({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAccountAddresses>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetAccountAddressesMutationResult = NonNullable<Awaited<ReturnType<typeof getAccountAddresses>>>
-
-    export type GetAccountAddressesMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetAccountAddressesQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountAddresses>>>
+export type GetAccountAddressesQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddresses>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAccountAddresses>>,
+          TError,
+          Awaited<ReturnType<typeof getAccountAddresses>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddresses>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAccountAddresses>>,
+          TError,
+          Awaited<ReturnType<typeof getAccountAddresses>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddresses>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every AccountAddress (at most 10,000), in the default sort
  */
-export const useGetAccountAddresses = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAccountAddresses>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getAccountAddresses>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetAccountAddressesMutationOptions(options), queryClient);
-    }
-    export type createAccountAddressResponse200 = {
+
+export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddresses>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAccountAddressesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createAccountAddressResponse200 = {
   data: AccountAddressEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createAccountAddressResponse>(getCreateAccountAddressUrl(),
 
 
 
-export const getCreateAccountAddressQueryKey = (accountAddressCreate?: AccountAddressCreate,) => {
-    return [
-    'POST', `/AccountAddresses`, accountAddressCreate
-    ] as const;
-    }
+export const getCreateAccountAddressMutationKey = () => ['createAccountAddress'] as const;
 
+export const getCreateAccountAddressMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAccountAddress>>, TError,CreateAccountAddressMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createAccountAddress>>, TError,CreateAccountAddressMutationVariables, TContext> => {
 
-export const getCreateAccountAddressQueryOptions = <TData = Awaited<ReturnType<typeof createAccountAddress>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(accountAddressCreate: AccountAddressCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAccountAddress>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateAccountAddressQueryKey(accountAddressCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createAccountAddress>>> = ({ signal }) => createAccountAddress(accountAddressCreate, { signal, ...requestOptions });
+const mutationKey = getCreateAccountAddressMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createAccountAddress>>, CreateAccountAddressMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createAccountAddress>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateAccountAddressQueryResult = NonNullable<Awaited<ReturnType<typeof createAccountAddress>>>
-export type CreateAccountAddressQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createAccountAddress(data,requestOptions)
+        }
 
 
-export function useCreateAccountAddress<TData = Awaited<ReturnType<typeof createAccountAddress>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- accountAddressCreate: AccountAddressCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAccountAddress>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createAccountAddress>>,
-          TError,
-          Awaited<ReturnType<typeof createAccountAddress>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateAccountAddress<TData = Awaited<ReturnType<typeof createAccountAddress>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- accountAddressCreate: AccountAddressCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAccountAddress>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createAccountAddress>>,
-          TError,
-          Awaited<ReturnType<typeof createAccountAddress>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateAccountAddress<TData = Awaited<ReturnType<typeof createAccountAddress>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- accountAddressCreate: AccountAddressCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAccountAddress>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateAccountAddressMutationResult = NonNullable<Awaited<ReturnType<typeof createAccountAddress>>>
+    export type CreateAccountAddressMutationBody = AccountAddressCreate
+    export type CreateAccountAddressMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateAccountAddressMutationVariables = {data: AccountAddressCreate}
+
+    /**
  * @summary Create a AccountAddress
  */
-
-export function useCreateAccountAddress<TData = Awaited<ReturnType<typeof createAccountAddress>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- accountAddressCreate: AccountAddressCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAccountAddress>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateAccountAddressQueryOptions(accountAddressCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateAccountAddressResponse200 = {
+export const useCreateAccountAddress = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAccountAddress>>, TError,CreateAccountAddressMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createAccountAddress>>,
+        TError,
+        CreateAccountAddressMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateAccountAddressMutationOptions(options), queryClient);
+    }
+    export type updateAccountAddressResponse200 = {
   data: AccountAddressEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateAccountAddressResponse>(getUpdateAccountAddressUrl(),
 
 
 
-export const getUpdateAccountAddressQueryKey = (accountAddressUpdate?: AccountAddressUpdate,) => {
-    return [
-    'PUT', `/AccountAddresses`, accountAddressUpdate
-    ] as const;
-    }
+export const getUpdateAccountAddressMutationKey = () => ['updateAccountAddress'] as const;
 
+export const getUpdateAccountAddressMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccountAddress>>, TError,UpdateAccountAddressMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateAccountAddress>>, TError,UpdateAccountAddressMutationVariables, TContext> => {
 
-export const getUpdateAccountAddressQueryOptions = <TData = Awaited<ReturnType<typeof updateAccountAddress>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(accountAddressUpdate: AccountAddressUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAccountAddress>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateAccountAddressQueryKey(accountAddressUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateAccountAddress>>> = ({ signal }) => updateAccountAddress(accountAddressUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateAccountAddressMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateAccountAddress>>, UpdateAccountAddressMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateAccountAddress>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateAccountAddressQueryResult = NonNullable<Awaited<ReturnType<typeof updateAccountAddress>>>
-export type UpdateAccountAddressQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateAccountAddress(data,requestOptions)
+        }
 
 
-export function useUpdateAccountAddress<TData = Awaited<ReturnType<typeof updateAccountAddress>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- accountAddressUpdate: AccountAddressUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAccountAddress>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateAccountAddress>>,
-          TError,
-          Awaited<ReturnType<typeof updateAccountAddress>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateAccountAddress<TData = Awaited<ReturnType<typeof updateAccountAddress>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- accountAddressUpdate: AccountAddressUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAccountAddress>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateAccountAddress>>,
-          TError,
-          Awaited<ReturnType<typeof updateAccountAddress>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateAccountAddress<TData = Awaited<ReturnType<typeof updateAccountAddress>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- accountAddressUpdate: AccountAddressUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAccountAddress>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateAccountAddressMutationResult = NonNullable<Awaited<ReturnType<typeof updateAccountAddress>>>
+    export type UpdateAccountAddressMutationBody = AccountAddressUpdate
+    export type UpdateAccountAddressMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateAccountAddressMutationVariables = {data: AccountAddressUpdate}
+
+    /**
  * @summary Update a AccountAddress (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateAccountAddress<TData = Awaited<ReturnType<typeof updateAccountAddress>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- accountAddressUpdate: AccountAddressUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAccountAddress>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateAccountAddressQueryOptions(accountAddressUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getAccountAddressesForPagingResponse200 = {
+export const useUpdateAccountAddress = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccountAddress>>, TError,UpdateAccountAddressMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateAccountAddress>>,
+        TError,
+        UpdateAccountAddressMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateAccountAddressMutationOptions(options), queryClient);
+    }
+    export type getAccountAddressesForPagingResponse200 = {
   data: AccountAddressPageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getAccountAddressById = async (id: number, options?: Parameters<typ
 
 
 
-export const getGetAccountAddressByIdMutationKey = () => ['getAccountAddressById'] as const;
-
-export const getGetAccountAddressByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAccountAddressById>>, TError,GetAccountAddressByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getAccountAddressById>>, TError,GetAccountAddressByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetAccountAddressByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetAccountAddressByIdQueryKey = (id: number,) => {
+    return [
+    `/AccountAddresses/${id}`
+    ] as const;
+    }
 
 
+export const getGetAccountAddressByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAccountAddressByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getAccountAddressById>>, GetAccountAddressByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getAccountAddressById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAccountAddressById>>> = ({ signal }) => getAccountAddressById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetAccountAddressByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountAddressById>>>
+export type GetAccountAddressByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetAccountAddressByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getAccountAddressById>>>
 
-    export type GetAccountAddressByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetAccountAddressByIdMutationVariables = {id: number}
-
-    /**
+export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAccountAddressById>>,
+          TError,
+          Awaited<ReturnType<typeof getAccountAddressById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAccountAddressById>>,
+          TError,
+          Awaited<ReturnType<typeof getAccountAddressById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One AccountAddress
  */
-export const useGetAccountAddressById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAccountAddressById>>, TError,GetAccountAddressByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getAccountAddressById>>,
-        TError,
-        GetAccountAddressByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetAccountAddressByIdMutationOptions(options), queryClient);
-    }
-    export type deleteAccountAddressResponse200 = {
+
+export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAccountAddressByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteAccountAddressResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteAccountAddress = async (id: number, options?: Parameters<type
 
 
 
-export const getDeleteAccountAddressQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/AccountAddresses/${id}`
-    ] as const;
-    }
+export const getDeleteAccountAddressMutationKey = () => ['deleteAccountAddress'] as const;
 
+export const getDeleteAccountAddressMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAccountAddress>>, TError,DeleteAccountAddressMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteAccountAddress>>, TError,DeleteAccountAddressMutationVariables, TContext> => {
 
-export const getDeleteAccountAddressQueryOptions = <TData = Awaited<ReturnType<typeof deleteAccountAddress>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAccountAddress>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteAccountAddressQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteAccountAddress>>> = ({ signal }) => deleteAccountAddress(id, { signal, ...requestOptions });
+const mutationKey = getDeleteAccountAddressMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteAccountAddress>>, DeleteAccountAddressMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteAccountAddress>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteAccountAddressQueryResult = NonNullable<Awaited<ReturnType<typeof deleteAccountAddress>>>
-export type DeleteAccountAddressQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteAccountAddress(id,requestOptions)
+        }
 
 
-export function useDeleteAccountAddress<TData = Awaited<ReturnType<typeof deleteAccountAddress>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAccountAddress>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteAccountAddress>>,
-          TError,
-          Awaited<ReturnType<typeof deleteAccountAddress>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteAccountAddress<TData = Awaited<ReturnType<typeof deleteAccountAddress>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAccountAddress>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteAccountAddress>>,
-          TError,
-          Awaited<ReturnType<typeof deleteAccountAddress>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteAccountAddress<TData = Awaited<ReturnType<typeof deleteAccountAddress>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAccountAddress>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteAccountAddressMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAccountAddress>>>
+
+    export type DeleteAccountAddressMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteAccountAddressMutationVariables = {id: number}
+
+    /**
  * @summary Delete a AccountAddress; refused (409) while other rows reference it
  */
-
-export function useDeleteAccountAddress<TData = Awaited<ReturnType<typeof deleteAccountAddress>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAccountAddress>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteAccountAddressQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteAccountAddress = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAccountAddress>>, TError,DeleteAccountAddressMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteAccountAddress>>,
+        TError,
+        DeleteAccountAddressMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteAccountAddressMutationOptions(options), queryClient);
+    }

@@ -120,54 +120,81 @@ export const getAccountTypes = async ( options?: Parameters<typeof apiFetch>[1])
 
 
 
-export const getGetAccountTypesMutationKey = () => ['getAccountTypes'] as const;
-
-export const getGetAccountTypesMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAccountTypes>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getAccountTypes>>, TError,void, TContext> => {
-
-const mutationKey = getGetAccountTypesMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetAccountTypesQueryKey = () => {
+    return [
+    `/AccountTypes`
+    ] as const;
+    }
 
 
+export const getGetAccountTypesQueryOptions = <TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAccountTypesQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getAccountTypes>>, void> = () => {
 
-
-          return  getAccountTypes(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAccountTypes>>> = ({ signal }) => getAccountTypes({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAccountTypes>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetAccountTypesMutationResult = NonNullable<Awaited<ReturnType<typeof getAccountTypes>>>
-
-    export type GetAccountTypesMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetAccountTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountTypes>>>
+export type GetAccountTypesQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypes>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAccountTypes>>,
+          TError,
+          Awaited<ReturnType<typeof getAccountTypes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypes>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAccountTypes>>,
+          TError,
+          Awaited<ReturnType<typeof getAccountTypes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every AccountType (at most 10,000), in the default sort
  */
-export const useGetAccountTypes = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAccountTypes>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getAccountTypes>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetAccountTypesMutationOptions(options), queryClient);
-    }
-    export type createAccountTypeResponse200 = {
+
+export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAccountTypesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createAccountTypeResponse200 = {
   data: AccountTypeEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createAccountTypeResponse>(getCreateAccountTypeUrl(),
 
 
 
-export const getCreateAccountTypeQueryKey = (accountTypeCreate?: AccountTypeCreate,) => {
-    return [
-    'POST', `/AccountTypes`, accountTypeCreate
-    ] as const;
-    }
+export const getCreateAccountTypeMutationKey = () => ['createAccountType'] as const;
 
+export const getCreateAccountTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAccountType>>, TError,CreateAccountTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createAccountType>>, TError,CreateAccountTypeMutationVariables, TContext> => {
 
-export const getCreateAccountTypeQueryOptions = <TData = Awaited<ReturnType<typeof createAccountType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(accountTypeCreate: AccountTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAccountType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateAccountTypeQueryKey(accountTypeCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createAccountType>>> = ({ signal }) => createAccountType(accountTypeCreate, { signal, ...requestOptions });
+const mutationKey = getCreateAccountTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createAccountType>>, CreateAccountTypeMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createAccountType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateAccountTypeQueryResult = NonNullable<Awaited<ReturnType<typeof createAccountType>>>
-export type CreateAccountTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createAccountType(data,requestOptions)
+        }
 
 
-export function useCreateAccountType<TData = Awaited<ReturnType<typeof createAccountType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- accountTypeCreate: AccountTypeCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAccountType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createAccountType>>,
-          TError,
-          Awaited<ReturnType<typeof createAccountType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateAccountType<TData = Awaited<ReturnType<typeof createAccountType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- accountTypeCreate: AccountTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAccountType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createAccountType>>,
-          TError,
-          Awaited<ReturnType<typeof createAccountType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateAccountType<TData = Awaited<ReturnType<typeof createAccountType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- accountTypeCreate: AccountTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAccountType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateAccountTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createAccountType>>>
+    export type CreateAccountTypeMutationBody = AccountTypeCreate
+    export type CreateAccountTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateAccountTypeMutationVariables = {data: AccountTypeCreate}
+
+    /**
  * @summary Create a AccountType
  */
-
-export function useCreateAccountType<TData = Awaited<ReturnType<typeof createAccountType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- accountTypeCreate: AccountTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAccountType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateAccountTypeQueryOptions(accountTypeCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateAccountTypeResponse200 = {
+export const useCreateAccountType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAccountType>>, TError,CreateAccountTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createAccountType>>,
+        TError,
+        CreateAccountTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateAccountTypeMutationOptions(options), queryClient);
+    }
+    export type updateAccountTypeResponse200 = {
   data: AccountTypeEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateAccountTypeResponse>(getUpdateAccountTypeUrl(),
 
 
 
-export const getUpdateAccountTypeQueryKey = (accountTypeUpdate?: AccountTypeUpdate,) => {
-    return [
-    'PUT', `/AccountTypes`, accountTypeUpdate
-    ] as const;
-    }
+export const getUpdateAccountTypeMutationKey = () => ['updateAccountType'] as const;
 
+export const getUpdateAccountTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccountType>>, TError,UpdateAccountTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateAccountType>>, TError,UpdateAccountTypeMutationVariables, TContext> => {
 
-export const getUpdateAccountTypeQueryOptions = <TData = Awaited<ReturnType<typeof updateAccountType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(accountTypeUpdate: AccountTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAccountType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateAccountTypeQueryKey(accountTypeUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateAccountType>>> = ({ signal }) => updateAccountType(accountTypeUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateAccountTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateAccountType>>, UpdateAccountTypeMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateAccountType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateAccountTypeQueryResult = NonNullable<Awaited<ReturnType<typeof updateAccountType>>>
-export type UpdateAccountTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateAccountType(data,requestOptions)
+        }
 
 
-export function useUpdateAccountType<TData = Awaited<ReturnType<typeof updateAccountType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- accountTypeUpdate: AccountTypeUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAccountType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateAccountType>>,
-          TError,
-          Awaited<ReturnType<typeof updateAccountType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateAccountType<TData = Awaited<ReturnType<typeof updateAccountType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- accountTypeUpdate: AccountTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAccountType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateAccountType>>,
-          TError,
-          Awaited<ReturnType<typeof updateAccountType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateAccountType<TData = Awaited<ReturnType<typeof updateAccountType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- accountTypeUpdate: AccountTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAccountType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateAccountTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateAccountType>>>
+    export type UpdateAccountTypeMutationBody = AccountTypeUpdate
+    export type UpdateAccountTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateAccountTypeMutationVariables = {data: AccountTypeUpdate}
+
+    /**
  * @summary Update a AccountType (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateAccountType<TData = Awaited<ReturnType<typeof updateAccountType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- accountTypeUpdate: AccountTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAccountType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateAccountTypeQueryOptions(accountTypeUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getAccountTypesForPagingResponse200 = {
+export const useUpdateAccountType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccountType>>, TError,UpdateAccountTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateAccountType>>,
+        TError,
+        UpdateAccountTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateAccountTypeMutationOptions(options), queryClient);
+    }
+    export type getAccountTypesForPagingResponse200 = {
   data: AccountTypePageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getAccountTypeById = async (id: number, options?: Parameters<typeof
 
 
 
-export const getGetAccountTypeByIdMutationKey = () => ['getAccountTypeById'] as const;
-
-export const getGetAccountTypeByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAccountTypeById>>, TError,GetAccountTypeByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getAccountTypeById>>, TError,GetAccountTypeByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetAccountTypeByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetAccountTypeByIdQueryKey = (id: number,) => {
+    return [
+    `/AccountTypes/${id}`
+    ] as const;
+    }
 
 
+export const getGetAccountTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAccountTypeByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getAccountTypeById>>, GetAccountTypeByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getAccountTypeById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAccountTypeById>>> = ({ signal }) => getAccountTypeById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAccountTypeById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetAccountTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountTypeById>>>
+export type GetAccountTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetAccountTypeByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getAccountTypeById>>>
 
-    export type GetAccountTypeByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetAccountTypeByIdMutationVariables = {id: number}
-
-    /**
+export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypeById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAccountTypeById>>,
+          TError,
+          Awaited<ReturnType<typeof getAccountTypeById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypeById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAccountTypeById>>,
+          TError,
+          Awaited<ReturnType<typeof getAccountTypeById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One AccountType
  */
-export const useGetAccountTypeById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAccountTypeById>>, TError,GetAccountTypeByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getAccountTypeById>>,
-        TError,
-        GetAccountTypeByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetAccountTypeByIdMutationOptions(options), queryClient);
-    }
-    export type deleteAccountTypeResponse200 = {
+
+export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAccountTypeByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteAccountTypeResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteAccountType = async (id: number, options?: Parameters<typeof 
 
 
 
-export const getDeleteAccountTypeQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/AccountTypes/${id}`
-    ] as const;
-    }
+export const getDeleteAccountTypeMutationKey = () => ['deleteAccountType'] as const;
 
+export const getDeleteAccountTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAccountType>>, TError,DeleteAccountTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteAccountType>>, TError,DeleteAccountTypeMutationVariables, TContext> => {
 
-export const getDeleteAccountTypeQueryOptions = <TData = Awaited<ReturnType<typeof deleteAccountType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAccountType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteAccountTypeQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteAccountType>>> = ({ signal }) => deleteAccountType(id, { signal, ...requestOptions });
+const mutationKey = getDeleteAccountTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteAccountType>>, DeleteAccountTypeMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteAccountType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteAccountTypeQueryResult = NonNullable<Awaited<ReturnType<typeof deleteAccountType>>>
-export type DeleteAccountTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteAccountType(id,requestOptions)
+        }
 
 
-export function useDeleteAccountType<TData = Awaited<ReturnType<typeof deleteAccountType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAccountType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteAccountType>>,
-          TError,
-          Awaited<ReturnType<typeof deleteAccountType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteAccountType<TData = Awaited<ReturnType<typeof deleteAccountType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAccountType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteAccountType>>,
-          TError,
-          Awaited<ReturnType<typeof deleteAccountType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteAccountType<TData = Awaited<ReturnType<typeof deleteAccountType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAccountType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteAccountTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAccountType>>>
+
+    export type DeleteAccountTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteAccountTypeMutationVariables = {id: number}
+
+    /**
  * @summary Delete a AccountType; refused (409) while other rows reference it
  */
-
-export function useDeleteAccountType<TData = Awaited<ReturnType<typeof deleteAccountType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAccountType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteAccountTypeQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteAccountType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAccountType>>, TError,DeleteAccountTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteAccountType>>,
+        TError,
+        DeleteAccountTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteAccountTypeMutationOptions(options), queryClient);
+    }

@@ -120,54 +120,81 @@ export const getAddressTypes = async ( options?: Parameters<typeof apiFetch>[1])
 
 
 
-export const getGetAddressTypesMutationKey = () => ['getAddressTypes'] as const;
-
-export const getGetAddressTypesMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAddressTypes>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getAddressTypes>>, TError,void, TContext> => {
-
-const mutationKey = getGetAddressTypesMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetAddressTypesQueryKey = () => {
+    return [
+    `/AddressTypes`
+    ] as const;
+    }
 
 
+export const getGetAddressTypesQueryOptions = <TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAddressTypesQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getAddressTypes>>, void> = () => {
 
-
-          return  getAddressTypes(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAddressTypes>>> = ({ signal }) => getAddressTypes({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAddressTypes>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetAddressTypesMutationResult = NonNullable<Awaited<ReturnType<typeof getAddressTypes>>>
-
-    export type GetAddressTypesMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetAddressTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getAddressTypes>>>
+export type GetAddressTypesQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypes>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAddressTypes>>,
+          TError,
+          Awaited<ReturnType<typeof getAddressTypes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypes>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAddressTypes>>,
+          TError,
+          Awaited<ReturnType<typeof getAddressTypes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every AddressType (at most 10,000), in the default sort
  */
-export const useGetAddressTypes = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAddressTypes>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getAddressTypes>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetAddressTypesMutationOptions(options), queryClient);
-    }
-    export type createAddressTypeResponse200 = {
+
+export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAddressTypesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createAddressTypeResponse200 = {
   data: AddressTypeEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createAddressTypeResponse>(getCreateAddressTypeUrl(),
 
 
 
-export const getCreateAddressTypeQueryKey = (addressTypeCreate?: AddressTypeCreate,) => {
-    return [
-    'POST', `/AddressTypes`, addressTypeCreate
-    ] as const;
-    }
+export const getCreateAddressTypeMutationKey = () => ['createAddressType'] as const;
 
+export const getCreateAddressTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAddressType>>, TError,CreateAddressTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createAddressType>>, TError,CreateAddressTypeMutationVariables, TContext> => {
 
-export const getCreateAddressTypeQueryOptions = <TData = Awaited<ReturnType<typeof createAddressType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(addressTypeCreate: AddressTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAddressType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateAddressTypeQueryKey(addressTypeCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createAddressType>>> = ({ signal }) => createAddressType(addressTypeCreate, { signal, ...requestOptions });
+const mutationKey = getCreateAddressTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createAddressType>>, CreateAddressTypeMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createAddressType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateAddressTypeQueryResult = NonNullable<Awaited<ReturnType<typeof createAddressType>>>
-export type CreateAddressTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createAddressType(data,requestOptions)
+        }
 
 
-export function useCreateAddressType<TData = Awaited<ReturnType<typeof createAddressType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- addressTypeCreate: AddressTypeCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAddressType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createAddressType>>,
-          TError,
-          Awaited<ReturnType<typeof createAddressType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateAddressType<TData = Awaited<ReturnType<typeof createAddressType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- addressTypeCreate: AddressTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAddressType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createAddressType>>,
-          TError,
-          Awaited<ReturnType<typeof createAddressType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateAddressType<TData = Awaited<ReturnType<typeof createAddressType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- addressTypeCreate: AddressTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAddressType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateAddressTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createAddressType>>>
+    export type CreateAddressTypeMutationBody = AddressTypeCreate
+    export type CreateAddressTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateAddressTypeMutationVariables = {data: AddressTypeCreate}
+
+    /**
  * @summary Create a AddressType
  */
-
-export function useCreateAddressType<TData = Awaited<ReturnType<typeof createAddressType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- addressTypeCreate: AddressTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAddressType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateAddressTypeQueryOptions(addressTypeCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateAddressTypeResponse200 = {
+export const useCreateAddressType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAddressType>>, TError,CreateAddressTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createAddressType>>,
+        TError,
+        CreateAddressTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateAddressTypeMutationOptions(options), queryClient);
+    }
+    export type updateAddressTypeResponse200 = {
   data: AddressTypeEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateAddressTypeResponse>(getUpdateAddressTypeUrl(),
 
 
 
-export const getUpdateAddressTypeQueryKey = (addressTypeUpdate?: AddressTypeUpdate,) => {
-    return [
-    'PUT', `/AddressTypes`, addressTypeUpdate
-    ] as const;
-    }
+export const getUpdateAddressTypeMutationKey = () => ['updateAddressType'] as const;
 
+export const getUpdateAddressTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAddressType>>, TError,UpdateAddressTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateAddressType>>, TError,UpdateAddressTypeMutationVariables, TContext> => {
 
-export const getUpdateAddressTypeQueryOptions = <TData = Awaited<ReturnType<typeof updateAddressType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(addressTypeUpdate: AddressTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAddressType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateAddressTypeQueryKey(addressTypeUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateAddressType>>> = ({ signal }) => updateAddressType(addressTypeUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateAddressTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateAddressType>>, UpdateAddressTypeMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateAddressType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateAddressTypeQueryResult = NonNullable<Awaited<ReturnType<typeof updateAddressType>>>
-export type UpdateAddressTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateAddressType(data,requestOptions)
+        }
 
 
-export function useUpdateAddressType<TData = Awaited<ReturnType<typeof updateAddressType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- addressTypeUpdate: AddressTypeUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAddressType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateAddressType>>,
-          TError,
-          Awaited<ReturnType<typeof updateAddressType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateAddressType<TData = Awaited<ReturnType<typeof updateAddressType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- addressTypeUpdate: AddressTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAddressType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateAddressType>>,
-          TError,
-          Awaited<ReturnType<typeof updateAddressType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateAddressType<TData = Awaited<ReturnType<typeof updateAddressType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- addressTypeUpdate: AddressTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAddressType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateAddressTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateAddressType>>>
+    export type UpdateAddressTypeMutationBody = AddressTypeUpdate
+    export type UpdateAddressTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateAddressTypeMutationVariables = {data: AddressTypeUpdate}
+
+    /**
  * @summary Update a AddressType (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateAddressType<TData = Awaited<ReturnType<typeof updateAddressType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- addressTypeUpdate: AddressTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAddressType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateAddressTypeQueryOptions(addressTypeUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getAddressTypesForPagingResponse200 = {
+export const useUpdateAddressType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAddressType>>, TError,UpdateAddressTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateAddressType>>,
+        TError,
+        UpdateAddressTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateAddressTypeMutationOptions(options), queryClient);
+    }
+    export type getAddressTypesForPagingResponse200 = {
   data: AddressTypePageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getAddressTypeById = async (id: number, options?: Parameters<typeof
 
 
 
-export const getGetAddressTypeByIdMutationKey = () => ['getAddressTypeById'] as const;
-
-export const getGetAddressTypeByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAddressTypeById>>, TError,GetAddressTypeByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getAddressTypeById>>, TError,GetAddressTypeByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetAddressTypeByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetAddressTypeByIdQueryKey = (id: number,) => {
+    return [
+    `/AddressTypes/${id}`
+    ] as const;
+    }
 
 
+export const getGetAddressTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAddressTypeByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getAddressTypeById>>, GetAddressTypeByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getAddressTypeById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAddressTypeById>>> = ({ signal }) => getAddressTypeById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAddressTypeById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetAddressTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAddressTypeById>>>
+export type GetAddressTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetAddressTypeByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getAddressTypeById>>>
 
-    export type GetAddressTypeByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetAddressTypeByIdMutationVariables = {id: number}
-
-    /**
+export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypeById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAddressTypeById>>,
+          TError,
+          Awaited<ReturnType<typeof getAddressTypeById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypeById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAddressTypeById>>,
+          TError,
+          Awaited<ReturnType<typeof getAddressTypeById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One AddressType
  */
-export const useGetAddressTypeById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAddressTypeById>>, TError,GetAddressTypeByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getAddressTypeById>>,
-        TError,
-        GetAddressTypeByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetAddressTypeByIdMutationOptions(options), queryClient);
-    }
-    export type deleteAddressTypeResponse200 = {
+
+export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAddressTypeByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteAddressTypeResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteAddressType = async (id: number, options?: Parameters<typeof 
 
 
 
-export const getDeleteAddressTypeQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/AddressTypes/${id}`
-    ] as const;
-    }
+export const getDeleteAddressTypeMutationKey = () => ['deleteAddressType'] as const;
 
+export const getDeleteAddressTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAddressType>>, TError,DeleteAddressTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteAddressType>>, TError,DeleteAddressTypeMutationVariables, TContext> => {
 
-export const getDeleteAddressTypeQueryOptions = <TData = Awaited<ReturnType<typeof deleteAddressType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAddressType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteAddressTypeQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteAddressType>>> = ({ signal }) => deleteAddressType(id, { signal, ...requestOptions });
+const mutationKey = getDeleteAddressTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteAddressType>>, DeleteAddressTypeMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteAddressType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteAddressTypeQueryResult = NonNullable<Awaited<ReturnType<typeof deleteAddressType>>>
-export type DeleteAddressTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteAddressType(id,requestOptions)
+        }
 
 
-export function useDeleteAddressType<TData = Awaited<ReturnType<typeof deleteAddressType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAddressType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteAddressType>>,
-          TError,
-          Awaited<ReturnType<typeof deleteAddressType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteAddressType<TData = Awaited<ReturnType<typeof deleteAddressType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAddressType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteAddressType>>,
-          TError,
-          Awaited<ReturnType<typeof deleteAddressType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteAddressType<TData = Awaited<ReturnType<typeof deleteAddressType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAddressType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteAddressTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAddressType>>>
+
+    export type DeleteAddressTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteAddressTypeMutationVariables = {id: number}
+
+    /**
  * @summary Delete a AddressType; refused (409) while other rows reference it
  */
-
-export function useDeleteAddressType<TData = Awaited<ReturnType<typeof deleteAddressType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAddressType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteAddressTypeQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteAddressType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAddressType>>, TError,DeleteAddressTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteAddressType>>,
+        TError,
+        DeleteAddressTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteAddressTypeMutationOptions(options), queryClient);
+    }

@@ -120,54 +120,81 @@ export const getAppointmentTypes = async ( options?: Parameters<typeof apiFetch>
 
 
 
-export const getGetAppointmentTypesMutationKey = () => ['getAppointmentTypes'] as const;
-
-export const getGetAppointmentTypesMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAppointmentTypes>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getAppointmentTypes>>, TError,void, TContext> => {
-
-const mutationKey = getGetAppointmentTypesMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetAppointmentTypesQueryKey = () => {
+    return [
+    `/AppointmentTypes`
+    ] as const;
+    }
 
 
+export const getGetAppointmentTypesQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAppointmentTypesQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getAppointmentTypes>>, void> = () => {
 
-
-          return  getAppointmentTypes(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAppointmentTypes>>> = ({ signal }) => getAppointmentTypes({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypes>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetAppointmentTypesMutationResult = NonNullable<Awaited<ReturnType<typeof getAppointmentTypes>>>
-
-    export type GetAppointmentTypesMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetAppointmentTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getAppointmentTypes>>>
+export type GetAppointmentTypesQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypes>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAppointmentTypes>>,
+          TError,
+          Awaited<ReturnType<typeof getAppointmentTypes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypes>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAppointmentTypes>>,
+          TError,
+          Awaited<ReturnType<typeof getAppointmentTypes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every AppointmentType (at most 10,000), in the default sort
  */
-export const useGetAppointmentTypes = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAppointmentTypes>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getAppointmentTypes>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetAppointmentTypesMutationOptions(options), queryClient);
-    }
-    export type createAppointmentTypeResponse200 = {
+
+export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAppointmentTypesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createAppointmentTypeResponse200 = {
   data: AppointmentTypeEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createAppointmentTypeResponse>(getCreateAppointmentTypeUrl(),
 
 
 
-export const getCreateAppointmentTypeQueryKey = (appointmentTypeCreate?: AppointmentTypeCreate,) => {
-    return [
-    'POST', `/AppointmentTypes`, appointmentTypeCreate
-    ] as const;
-    }
+export const getCreateAppointmentTypeMutationKey = () => ['createAppointmentType'] as const;
 
+export const getCreateAppointmentTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAppointmentType>>, TError,CreateAppointmentTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createAppointmentType>>, TError,CreateAppointmentTypeMutationVariables, TContext> => {
 
-export const getCreateAppointmentTypeQueryOptions = <TData = Awaited<ReturnType<typeof createAppointmentType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(appointmentTypeCreate: AppointmentTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAppointmentType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateAppointmentTypeQueryKey(appointmentTypeCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createAppointmentType>>> = ({ signal }) => createAppointmentType(appointmentTypeCreate, { signal, ...requestOptions });
+const mutationKey = getCreateAppointmentTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createAppointmentType>>, CreateAppointmentTypeMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createAppointmentType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateAppointmentTypeQueryResult = NonNullable<Awaited<ReturnType<typeof createAppointmentType>>>
-export type CreateAppointmentTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createAppointmentType(data,requestOptions)
+        }
 
 
-export function useCreateAppointmentType<TData = Awaited<ReturnType<typeof createAppointmentType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- appointmentTypeCreate: AppointmentTypeCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAppointmentType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createAppointmentType>>,
-          TError,
-          Awaited<ReturnType<typeof createAppointmentType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateAppointmentType<TData = Awaited<ReturnType<typeof createAppointmentType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- appointmentTypeCreate: AppointmentTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAppointmentType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createAppointmentType>>,
-          TError,
-          Awaited<ReturnType<typeof createAppointmentType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateAppointmentType<TData = Awaited<ReturnType<typeof createAppointmentType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- appointmentTypeCreate: AppointmentTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAppointmentType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateAppointmentTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createAppointmentType>>>
+    export type CreateAppointmentTypeMutationBody = AppointmentTypeCreate
+    export type CreateAppointmentTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateAppointmentTypeMutationVariables = {data: AppointmentTypeCreate}
+
+    /**
  * @summary Create a AppointmentType
  */
-
-export function useCreateAppointmentType<TData = Awaited<ReturnType<typeof createAppointmentType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- appointmentTypeCreate: AppointmentTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAppointmentType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateAppointmentTypeQueryOptions(appointmentTypeCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateAppointmentTypeResponse200 = {
+export const useCreateAppointmentType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAppointmentType>>, TError,CreateAppointmentTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createAppointmentType>>,
+        TError,
+        CreateAppointmentTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateAppointmentTypeMutationOptions(options), queryClient);
+    }
+    export type updateAppointmentTypeResponse200 = {
   data: AppointmentTypeEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateAppointmentTypeResponse>(getUpdateAppointmentTypeUrl(),
 
 
 
-export const getUpdateAppointmentTypeQueryKey = (appointmentTypeUpdate?: AppointmentTypeUpdate,) => {
-    return [
-    'PUT', `/AppointmentTypes`, appointmentTypeUpdate
-    ] as const;
-    }
+export const getUpdateAppointmentTypeMutationKey = () => ['updateAppointmentType'] as const;
 
+export const getUpdateAppointmentTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAppointmentType>>, TError,UpdateAppointmentTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateAppointmentType>>, TError,UpdateAppointmentTypeMutationVariables, TContext> => {
 
-export const getUpdateAppointmentTypeQueryOptions = <TData = Awaited<ReturnType<typeof updateAppointmentType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(appointmentTypeUpdate: AppointmentTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAppointmentType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateAppointmentTypeQueryKey(appointmentTypeUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateAppointmentType>>> = ({ signal }) => updateAppointmentType(appointmentTypeUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateAppointmentTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateAppointmentType>>, UpdateAppointmentTypeMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateAppointmentType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateAppointmentTypeQueryResult = NonNullable<Awaited<ReturnType<typeof updateAppointmentType>>>
-export type UpdateAppointmentTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateAppointmentType(data,requestOptions)
+        }
 
 
-export function useUpdateAppointmentType<TData = Awaited<ReturnType<typeof updateAppointmentType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- appointmentTypeUpdate: AppointmentTypeUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAppointmentType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateAppointmentType>>,
-          TError,
-          Awaited<ReturnType<typeof updateAppointmentType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateAppointmentType<TData = Awaited<ReturnType<typeof updateAppointmentType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- appointmentTypeUpdate: AppointmentTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAppointmentType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateAppointmentType>>,
-          TError,
-          Awaited<ReturnType<typeof updateAppointmentType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateAppointmentType<TData = Awaited<ReturnType<typeof updateAppointmentType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- appointmentTypeUpdate: AppointmentTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAppointmentType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateAppointmentTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateAppointmentType>>>
+    export type UpdateAppointmentTypeMutationBody = AppointmentTypeUpdate
+    export type UpdateAppointmentTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateAppointmentTypeMutationVariables = {data: AppointmentTypeUpdate}
+
+    /**
  * @summary Update a AppointmentType (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateAppointmentType<TData = Awaited<ReturnType<typeof updateAppointmentType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- appointmentTypeUpdate: AppointmentTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAppointmentType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateAppointmentTypeQueryOptions(appointmentTypeUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getAppointmentTypesForPagingResponse200 = {
+export const useUpdateAppointmentType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAppointmentType>>, TError,UpdateAppointmentTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateAppointmentType>>,
+        TError,
+        UpdateAppointmentTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateAppointmentTypeMutationOptions(options), queryClient);
+    }
+    export type getAppointmentTypesForPagingResponse200 = {
   data: AppointmentTypePageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getAppointmentTypeById = async (id: number, options?: Parameters<ty
 
 
 
-export const getGetAppointmentTypeByIdMutationKey = () => ['getAppointmentTypeById'] as const;
-
-export const getGetAppointmentTypeByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAppointmentTypeById>>, TError,GetAppointmentTypeByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getAppointmentTypeById>>, TError,GetAppointmentTypeByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetAppointmentTypeByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetAppointmentTypeByIdQueryKey = (id: number,) => {
+    return [
+    `/AppointmentTypes/${id}`
+    ] as const;
+    }
 
 
+export const getGetAppointmentTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAppointmentTypeByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getAppointmentTypeById>>, GetAppointmentTypeByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getAppointmentTypeById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAppointmentTypeById>>> = ({ signal }) => getAppointmentTypeById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypeById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetAppointmentTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAppointmentTypeById>>>
+export type GetAppointmentTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetAppointmentTypeByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getAppointmentTypeById>>>
 
-    export type GetAppointmentTypeByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetAppointmentTypeByIdMutationVariables = {id: number}
-
-    /**
+export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypeById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAppointmentTypeById>>,
+          TError,
+          Awaited<ReturnType<typeof getAppointmentTypeById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypeById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAppointmentTypeById>>,
+          TError,
+          Awaited<ReturnType<typeof getAppointmentTypeById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One AppointmentType
  */
-export const useGetAppointmentTypeById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAppointmentTypeById>>, TError,GetAppointmentTypeByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getAppointmentTypeById>>,
-        TError,
-        GetAppointmentTypeByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetAppointmentTypeByIdMutationOptions(options), queryClient);
-    }
-    export type deleteAppointmentTypeResponse200 = {
+
+export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAppointmentTypeByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteAppointmentTypeResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteAppointmentType = async (id: number, options?: Parameters<typ
 
 
 
-export const getDeleteAppointmentTypeQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/AppointmentTypes/${id}`
-    ] as const;
-    }
+export const getDeleteAppointmentTypeMutationKey = () => ['deleteAppointmentType'] as const;
 
+export const getDeleteAppointmentTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAppointmentType>>, TError,DeleteAppointmentTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteAppointmentType>>, TError,DeleteAppointmentTypeMutationVariables, TContext> => {
 
-export const getDeleteAppointmentTypeQueryOptions = <TData = Awaited<ReturnType<typeof deleteAppointmentType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAppointmentType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteAppointmentTypeQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteAppointmentType>>> = ({ signal }) => deleteAppointmentType(id, { signal, ...requestOptions });
+const mutationKey = getDeleteAppointmentTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteAppointmentType>>, DeleteAppointmentTypeMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteAppointmentType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteAppointmentTypeQueryResult = NonNullable<Awaited<ReturnType<typeof deleteAppointmentType>>>
-export type DeleteAppointmentTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteAppointmentType(id,requestOptions)
+        }
 
 
-export function useDeleteAppointmentType<TData = Awaited<ReturnType<typeof deleteAppointmentType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAppointmentType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteAppointmentType>>,
-          TError,
-          Awaited<ReturnType<typeof deleteAppointmentType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteAppointmentType<TData = Awaited<ReturnType<typeof deleteAppointmentType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAppointmentType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteAppointmentType>>,
-          TError,
-          Awaited<ReturnType<typeof deleteAppointmentType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteAppointmentType<TData = Awaited<ReturnType<typeof deleteAppointmentType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAppointmentType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteAppointmentTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAppointmentType>>>
+
+    export type DeleteAppointmentTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteAppointmentTypeMutationVariables = {id: number}
+
+    /**
  * @summary Delete a AppointmentType; refused (409) while other rows reference it
  */
-
-export function useDeleteAppointmentType<TData = Awaited<ReturnType<typeof deleteAppointmentType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAppointmentType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteAppointmentTypeQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteAppointmentType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAppointmentType>>, TError,DeleteAppointmentTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteAppointmentType>>,
+        TError,
+        DeleteAppointmentTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteAppointmentTypeMutationOptions(options), queryClient);
+    }

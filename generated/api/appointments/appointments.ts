@@ -146,81 +146,54 @@ return apiFetch<generateAppointmentsResponse>(getGenerateAppointmentsUrl(),
 
 
 
-export const getGenerateAppointmentsQueryKey = (appointmentGenerateRequest?: AppointmentGenerateRequest,) => {
-    return [
-    'POST', `/Appointments/generate`, appointmentGenerateRequest
-    ] as const;
-    }
+export const getGenerateAppointmentsMutationKey = () => ['generateAppointments'] as const;
 
+export const getGenerateAppointmentsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateAppointments>>, TError,GenerateAppointmentsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof generateAppointments>>, TError,GenerateAppointmentsMutationVariables, TContext> => {
 
-export const getGenerateAppointmentsQueryOptions = <TData = Awaited<ReturnType<typeof generateAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(appointmentGenerateRequest: AppointmentGenerateRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof generateAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getGenerateAppointmentsQueryKey(appointmentGenerateRequest);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof generateAppointments>>> = ({ signal }) => generateAppointments(appointmentGenerateRequest, { signal, ...requestOptions });
+const mutationKey = getGenerateAppointmentsMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof generateAppointments>>, GenerateAppointmentsMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof generateAppointments>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type GenerateAppointmentsQueryResult = NonNullable<Awaited<ReturnType<typeof generateAppointments>>>
-export type GenerateAppointmentsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+          return  generateAppointments(data,requestOptions)
+        }
 
 
-export function useGenerateAppointments<TData = Awaited<ReturnType<typeof generateAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
- appointmentGenerateRequest: AppointmentGenerateRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof generateAppointments>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof generateAppointments>>,
-          TError,
-          Awaited<ReturnType<typeof generateAppointments>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGenerateAppointments<TData = Awaited<ReturnType<typeof generateAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
- appointmentGenerateRequest: AppointmentGenerateRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof generateAppointments>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof generateAppointments>>,
-          TError,
-          Awaited<ReturnType<typeof generateAppointments>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGenerateAppointments<TData = Awaited<ReturnType<typeof generateAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
- appointmentGenerateRequest: AppointmentGenerateRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof generateAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type GenerateAppointmentsMutationResult = NonNullable<Awaited<ReturnType<typeof generateAppointments>>>
+    export type GenerateAppointmentsMutationBody = AppointmentGenerateRequest
+    export type GenerateAppointmentsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+    export type GenerateAppointmentsMutationVariables = {data: AppointmentGenerateRequest}
+
+    /**
  * @summary Make the slots of a type over a date range
  */
-
-export function useGenerateAppointments<TData = Awaited<ReturnType<typeof generateAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
- appointmentGenerateRequest: AppointmentGenerateRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof generateAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getGenerateAppointmentsQueryOptions(appointmentGenerateRequest,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getAppointmentsResponse200 = {
+export const useGenerateAppointments = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateAppointments>>, TError,GenerateAppointmentsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof generateAppointments>>,
+        TError,
+        GenerateAppointmentsMutationVariables,
+        TContext
+      > => {
+      return useMutation(getGenerateAppointmentsMutationOptions(options), queryClient);
+    }
+    export type getAppointmentsResponse200 = {
   data: AppointmentListEnvelope
   status: 200
 }
@@ -270,54 +243,81 @@ export const getAppointments = async ( options?: Parameters<typeof apiFetch>[1])
 
 
 
-export const getGetAppointmentsMutationKey = () => ['getAppointments'] as const;
-
-export const getGetAppointmentsMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAppointments>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getAppointments>>, TError,void, TContext> => {
-
-const mutationKey = getGetAppointmentsMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetAppointmentsQueryKey = () => {
+    return [
+    `/Appointments`
+    ] as const;
+    }
 
 
+export const getGetAppointmentsQueryOptions = <TData = Awaited<ReturnType<typeof getAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAppointmentsQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getAppointments>>, void> = () => {
 
-
-          return  getAppointments(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAppointments>>> = ({ signal }) => getAppointments({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAppointments>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetAppointmentsMutationResult = NonNullable<Awaited<ReturnType<typeof getAppointments>>>
-
-    export type GetAppointmentsMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetAppointmentsQueryResult = NonNullable<Awaited<ReturnType<typeof getAppointments>>>
+export type GetAppointmentsQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointments>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAppointments>>,
+          TError,
+          Awaited<ReturnType<typeof getAppointments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointments>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAppointments>>,
+          TError,
+          Awaited<ReturnType<typeof getAppointments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every Appointment (at most 10,000), in the default sort
  */
-export const useGetAppointments = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAppointments>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getAppointments>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetAppointmentsMutationOptions(options), queryClient);
-    }
-    export type createAppointmentResponse200 = {
+
+export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAppointmentsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createAppointmentResponse200 = {
   data: AppointmentEnvelope
   status: 200
 }
@@ -391,81 +391,54 @@ return apiFetch<createAppointmentResponse>(getCreateAppointmentUrl(),
 
 
 
-export const getCreateAppointmentQueryKey = (appointmentCreate?: AppointmentCreate,) => {
-    return [
-    'POST', `/Appointments`, appointmentCreate
-    ] as const;
-    }
+export const getCreateAppointmentMutationKey = () => ['createAppointment'] as const;
 
+export const getCreateAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAppointment>>, TError,CreateAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createAppointment>>, TError,CreateAppointmentMutationVariables, TContext> => {
 
-export const getCreateAppointmentQueryOptions = <TData = Awaited<ReturnType<typeof createAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(appointmentCreate: AppointmentCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateAppointmentQueryKey(appointmentCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createAppointment>>> = ({ signal }) => createAppointment(appointmentCreate, { signal, ...requestOptions });
+const mutationKey = getCreateAppointmentMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createAppointment>>, CreateAppointmentMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createAppointment>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateAppointmentQueryResult = NonNullable<Awaited<ReturnType<typeof createAppointment>>>
-export type CreateAppointmentQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createAppointment(data,requestOptions)
+        }
 
 
-export function useCreateAppointment<TData = Awaited<ReturnType<typeof createAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- appointmentCreate: AppointmentCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAppointment>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createAppointment>>,
-          TError,
-          Awaited<ReturnType<typeof createAppointment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateAppointment<TData = Awaited<ReturnType<typeof createAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- appointmentCreate: AppointmentCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAppointment>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createAppointment>>,
-          TError,
-          Awaited<ReturnType<typeof createAppointment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateAppointment<TData = Awaited<ReturnType<typeof createAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- appointmentCreate: AppointmentCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof createAppointment>>>
+    export type CreateAppointmentMutationBody = AppointmentCreate
+    export type CreateAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateAppointmentMutationVariables = {data: AppointmentCreate}
+
+    /**
  * @summary Create a Appointment
  */
-
-export function useCreateAppointment<TData = Awaited<ReturnType<typeof createAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- appointmentCreate: AppointmentCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateAppointmentQueryOptions(appointmentCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateAppointmentResponse200 = {
+export const useCreateAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAppointment>>, TError,CreateAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createAppointment>>,
+        TError,
+        CreateAppointmentMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateAppointmentMutationOptions(options), queryClient);
+    }
+    export type updateAppointmentResponse200 = {
   data: AppointmentEnvelope
   status: 200
 }
@@ -544,81 +517,54 @@ return apiFetch<updateAppointmentResponse>(getUpdateAppointmentUrl(),
 
 
 
-export const getUpdateAppointmentQueryKey = (appointmentUpdate?: AppointmentUpdate,) => {
-    return [
-    'PUT', `/Appointments`, appointmentUpdate
-    ] as const;
-    }
+export const getUpdateAppointmentMutationKey = () => ['updateAppointment'] as const;
 
+export const getUpdateAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAppointment>>, TError,UpdateAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateAppointment>>, TError,UpdateAppointmentMutationVariables, TContext> => {
 
-export const getUpdateAppointmentQueryOptions = <TData = Awaited<ReturnType<typeof updateAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(appointmentUpdate: AppointmentUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateAppointmentQueryKey(appointmentUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateAppointment>>> = ({ signal }) => updateAppointment(appointmentUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateAppointmentMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateAppointment>>, UpdateAppointmentMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateAppointment>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateAppointmentQueryResult = NonNullable<Awaited<ReturnType<typeof updateAppointment>>>
-export type UpdateAppointmentQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateAppointment(data,requestOptions)
+        }
 
 
-export function useUpdateAppointment<TData = Awaited<ReturnType<typeof updateAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- appointmentUpdate: AppointmentUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAppointment>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateAppointment>>,
-          TError,
-          Awaited<ReturnType<typeof updateAppointment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateAppointment<TData = Awaited<ReturnType<typeof updateAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- appointmentUpdate: AppointmentUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAppointment>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateAppointment>>,
-          TError,
-          Awaited<ReturnType<typeof updateAppointment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateAppointment<TData = Awaited<ReturnType<typeof updateAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- appointmentUpdate: AppointmentUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof updateAppointment>>>
+    export type UpdateAppointmentMutationBody = AppointmentUpdate
+    export type UpdateAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateAppointmentMutationVariables = {data: AppointmentUpdate}
+
+    /**
  * @summary Update a Appointment (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateAppointment<TData = Awaited<ReturnType<typeof updateAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- appointmentUpdate: AppointmentUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateAppointmentQueryOptions(appointmentUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getAppointmentsForPagingResponse200 = {
+export const useUpdateAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAppointment>>, TError,UpdateAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateAppointment>>,
+        TError,
+        UpdateAppointmentMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateAppointmentMutationOptions(options), queryClient);
+    }
+    export type getAppointmentsForPagingResponse200 = {
   data: AppointmentPageEnvelope
   status: 200
 }
@@ -821,54 +767,81 @@ export const getAppointmentById = async (id: number, options?: Parameters<typeof
 
 
 
-export const getGetAppointmentByIdMutationKey = () => ['getAppointmentById'] as const;
-
-export const getGetAppointmentByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAppointmentById>>, TError,GetAppointmentByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getAppointmentById>>, TError,GetAppointmentByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetAppointmentByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetAppointmentByIdQueryKey = (id: number,) => {
+    return [
+    `/Appointments/${id}`
+    ] as const;
+    }
 
 
+export const getGetAppointmentByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAppointmentByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getAppointmentById>>, GetAppointmentByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getAppointmentById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAppointmentById>>> = ({ signal }) => getAppointmentById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAppointmentById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetAppointmentByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAppointmentById>>>
+export type GetAppointmentByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetAppointmentByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getAppointmentById>>>
 
-    export type GetAppointmentByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetAppointmentByIdMutationVariables = {id: number}
-
-    /**
+export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAppointmentById>>,
+          TError,
+          Awaited<ReturnType<typeof getAppointmentById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAppointmentById>>,
+          TError,
+          Awaited<ReturnType<typeof getAppointmentById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One Appointment
  */
-export const useGetAppointmentById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAppointmentById>>, TError,GetAppointmentByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getAppointmentById>>,
-        TError,
-        GetAppointmentByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetAppointmentByIdMutationOptions(options), queryClient);
-    }
-    export type deleteAppointmentResponse200 = {
+
+export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAppointmentByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteAppointmentResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -933,77 +906,50 @@ export const deleteAppointment = async (id: number, options?: Parameters<typeof 
 
 
 
-export const getDeleteAppointmentQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/Appointments/${id}`
-    ] as const;
-    }
+export const getDeleteAppointmentMutationKey = () => ['deleteAppointment'] as const;
 
+export const getDeleteAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAppointment>>, TError,DeleteAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteAppointment>>, TError,DeleteAppointmentMutationVariables, TContext> => {
 
-export const getDeleteAppointmentQueryOptions = <TData = Awaited<ReturnType<typeof deleteAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteAppointmentQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteAppointment>>> = ({ signal }) => deleteAppointment(id, { signal, ...requestOptions });
+const mutationKey = getDeleteAppointmentMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteAppointment>>, DeleteAppointmentMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteAppointment>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteAppointmentQueryResult = NonNullable<Awaited<ReturnType<typeof deleteAppointment>>>
-export type DeleteAppointmentQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteAppointment(id,requestOptions)
+        }
 
 
-export function useDeleteAppointment<TData = Awaited<ReturnType<typeof deleteAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAppointment>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteAppointment>>,
-          TError,
-          Awaited<ReturnType<typeof deleteAppointment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteAppointment<TData = Awaited<ReturnType<typeof deleteAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAppointment>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteAppointment>>,
-          TError,
-          Awaited<ReturnType<typeof deleteAppointment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteAppointment<TData = Awaited<ReturnType<typeof deleteAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAppointment>>>
+
+    export type DeleteAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteAppointmentMutationVariables = {id: number}
+
+    /**
  * @summary Delete a Appointment; refused (409) while other rows reference it
  */
-
-export function useDeleteAppointment<TData = Awaited<ReturnType<typeof deleteAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteAppointmentQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAppointment>>, TError,DeleteAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteAppointment>>,
+        TError,
+        DeleteAppointmentMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteAppointmentMutationOptions(options), queryClient);
+    }

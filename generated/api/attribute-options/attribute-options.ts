@@ -120,54 +120,81 @@ export const getAttributeOptions = async ( options?: Parameters<typeof apiFetch>
 
 
 
-export const getGetAttributeOptionsMutationKey = () => ['getAttributeOptions'] as const;
-
-export const getGetAttributeOptionsMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAttributeOptions>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getAttributeOptions>>, TError,void, TContext> => {
-
-const mutationKey = getGetAttributeOptionsMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetAttributeOptionsQueryKey = () => {
+    return [
+    `/AttributeOptions`
+    ] as const;
+    }
 
 
+export const getGetAttributeOptionsQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAttributeOptionsQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getAttributeOptions>>, void> = () => {
 
-
-          return  getAttributeOptions(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAttributeOptions>>> = ({ signal }) => getAttributeOptions({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetAttributeOptionsMutationResult = NonNullable<Awaited<ReturnType<typeof getAttributeOptions>>>
-
-    export type GetAttributeOptionsMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetAttributeOptionsQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributeOptions>>>
+export type GetAttributeOptionsQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptions>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAttributeOptions>>,
+          TError,
+          Awaited<ReturnType<typeof getAttributeOptions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptions>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAttributeOptions>>,
+          TError,
+          Awaited<ReturnType<typeof getAttributeOptions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every AttributeOption (at most 10,000), in the default sort
  */
-export const useGetAttributeOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAttributeOptions>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getAttributeOptions>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetAttributeOptionsMutationOptions(options), queryClient);
-    }
-    export type createAttributeOptionResponse200 = {
+
+export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAttributeOptionsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createAttributeOptionResponse200 = {
   data: AttributeOptionEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createAttributeOptionResponse>(getCreateAttributeOptionUrl(),
 
 
 
-export const getCreateAttributeOptionQueryKey = (attributeOptionCreate?: AttributeOptionCreate,) => {
-    return [
-    'POST', `/AttributeOptions`, attributeOptionCreate
-    ] as const;
-    }
+export const getCreateAttributeOptionMutationKey = () => ['createAttributeOption'] as const;
 
+export const getCreateAttributeOptionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAttributeOption>>, TError,CreateAttributeOptionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createAttributeOption>>, TError,CreateAttributeOptionMutationVariables, TContext> => {
 
-export const getCreateAttributeOptionQueryOptions = <TData = Awaited<ReturnType<typeof createAttributeOption>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(attributeOptionCreate: AttributeOptionCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAttributeOption>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateAttributeOptionQueryKey(attributeOptionCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createAttributeOption>>> = ({ signal }) => createAttributeOption(attributeOptionCreate, { signal, ...requestOptions });
+const mutationKey = getCreateAttributeOptionMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createAttributeOption>>, CreateAttributeOptionMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createAttributeOption>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateAttributeOptionQueryResult = NonNullable<Awaited<ReturnType<typeof createAttributeOption>>>
-export type CreateAttributeOptionQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createAttributeOption(data,requestOptions)
+        }
 
 
-export function useCreateAttributeOption<TData = Awaited<ReturnType<typeof createAttributeOption>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- attributeOptionCreate: AttributeOptionCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAttributeOption>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createAttributeOption>>,
-          TError,
-          Awaited<ReturnType<typeof createAttributeOption>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateAttributeOption<TData = Awaited<ReturnType<typeof createAttributeOption>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- attributeOptionCreate: AttributeOptionCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAttributeOption>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createAttributeOption>>,
-          TError,
-          Awaited<ReturnType<typeof createAttributeOption>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateAttributeOption<TData = Awaited<ReturnType<typeof createAttributeOption>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- attributeOptionCreate: AttributeOptionCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAttributeOption>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateAttributeOptionMutationResult = NonNullable<Awaited<ReturnType<typeof createAttributeOption>>>
+    export type CreateAttributeOptionMutationBody = AttributeOptionCreate
+    export type CreateAttributeOptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateAttributeOptionMutationVariables = {data: AttributeOptionCreate}
+
+    /**
  * @summary Create a AttributeOption
  */
-
-export function useCreateAttributeOption<TData = Awaited<ReturnType<typeof createAttributeOption>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- attributeOptionCreate: AttributeOptionCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAttributeOption>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateAttributeOptionQueryOptions(attributeOptionCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateAttributeOptionResponse200 = {
+export const useCreateAttributeOption = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAttributeOption>>, TError,CreateAttributeOptionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createAttributeOption>>,
+        TError,
+        CreateAttributeOptionMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateAttributeOptionMutationOptions(options), queryClient);
+    }
+    export type updateAttributeOptionResponse200 = {
   data: AttributeOptionEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateAttributeOptionResponse>(getUpdateAttributeOptionUrl(),
 
 
 
-export const getUpdateAttributeOptionQueryKey = (attributeOptionUpdate?: AttributeOptionUpdate,) => {
-    return [
-    'PUT', `/AttributeOptions`, attributeOptionUpdate
-    ] as const;
-    }
+export const getUpdateAttributeOptionMutationKey = () => ['updateAttributeOption'] as const;
 
+export const getUpdateAttributeOptionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAttributeOption>>, TError,UpdateAttributeOptionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateAttributeOption>>, TError,UpdateAttributeOptionMutationVariables, TContext> => {
 
-export const getUpdateAttributeOptionQueryOptions = <TData = Awaited<ReturnType<typeof updateAttributeOption>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(attributeOptionUpdate: AttributeOptionUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAttributeOption>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateAttributeOptionQueryKey(attributeOptionUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateAttributeOption>>> = ({ signal }) => updateAttributeOption(attributeOptionUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateAttributeOptionMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateAttributeOption>>, UpdateAttributeOptionMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateAttributeOption>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateAttributeOptionQueryResult = NonNullable<Awaited<ReturnType<typeof updateAttributeOption>>>
-export type UpdateAttributeOptionQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateAttributeOption(data,requestOptions)
+        }
 
 
-export function useUpdateAttributeOption<TData = Awaited<ReturnType<typeof updateAttributeOption>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- attributeOptionUpdate: AttributeOptionUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAttributeOption>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateAttributeOption>>,
-          TError,
-          Awaited<ReturnType<typeof updateAttributeOption>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateAttributeOption<TData = Awaited<ReturnType<typeof updateAttributeOption>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- attributeOptionUpdate: AttributeOptionUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAttributeOption>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateAttributeOption>>,
-          TError,
-          Awaited<ReturnType<typeof updateAttributeOption>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateAttributeOption<TData = Awaited<ReturnType<typeof updateAttributeOption>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- attributeOptionUpdate: AttributeOptionUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAttributeOption>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateAttributeOptionMutationResult = NonNullable<Awaited<ReturnType<typeof updateAttributeOption>>>
+    export type UpdateAttributeOptionMutationBody = AttributeOptionUpdate
+    export type UpdateAttributeOptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateAttributeOptionMutationVariables = {data: AttributeOptionUpdate}
+
+    /**
  * @summary Update a AttributeOption (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateAttributeOption<TData = Awaited<ReturnType<typeof updateAttributeOption>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- attributeOptionUpdate: AttributeOptionUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAttributeOption>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateAttributeOptionQueryOptions(attributeOptionUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getAttributeOptionsForPagingResponse200 = {
+export const useUpdateAttributeOption = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAttributeOption>>, TError,UpdateAttributeOptionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateAttributeOption>>,
+        TError,
+        UpdateAttributeOptionMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateAttributeOptionMutationOptions(options), queryClient);
+    }
+    export type getAttributeOptionsForPagingResponse200 = {
   data: AttributeOptionPageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getAttributeOptionById = async (id: number, options?: Parameters<ty
 
 
 
-export const getGetAttributeOptionByIdMutationKey = () => ['getAttributeOptionById'] as const;
-
-export const getGetAttributeOptionByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAttributeOptionById>>, TError,GetAttributeOptionByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getAttributeOptionById>>, TError,GetAttributeOptionByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetAttributeOptionByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetAttributeOptionByIdQueryKey = (id: number,) => {
+    return [
+    `/AttributeOptions/${id}`
+    ] as const;
+    }
 
 
+export const getGetAttributeOptionByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAttributeOptionByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getAttributeOptionById>>, GetAttributeOptionByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getAttributeOptionById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAttributeOptionById>>> = ({ signal }) => getAttributeOptionById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetAttributeOptionByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributeOptionById>>>
+export type GetAttributeOptionByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetAttributeOptionByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getAttributeOptionById>>>
 
-    export type GetAttributeOptionByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetAttributeOptionByIdMutationVariables = {id: number}
-
-    /**
+export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAttributeOptionById>>,
+          TError,
+          Awaited<ReturnType<typeof getAttributeOptionById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAttributeOptionById>>,
+          TError,
+          Awaited<ReturnType<typeof getAttributeOptionById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One AttributeOption
  */
-export const useGetAttributeOptionById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAttributeOptionById>>, TError,GetAttributeOptionByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getAttributeOptionById>>,
-        TError,
-        GetAttributeOptionByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetAttributeOptionByIdMutationOptions(options), queryClient);
-    }
-    export type deleteAttributeOptionResponse200 = {
+
+export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAttributeOptionByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteAttributeOptionResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteAttributeOption = async (id: number, options?: Parameters<typ
 
 
 
-export const getDeleteAttributeOptionQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/AttributeOptions/${id}`
-    ] as const;
-    }
+export const getDeleteAttributeOptionMutationKey = () => ['deleteAttributeOption'] as const;
 
+export const getDeleteAttributeOptionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAttributeOption>>, TError,DeleteAttributeOptionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteAttributeOption>>, TError,DeleteAttributeOptionMutationVariables, TContext> => {
 
-export const getDeleteAttributeOptionQueryOptions = <TData = Awaited<ReturnType<typeof deleteAttributeOption>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAttributeOption>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteAttributeOptionQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteAttributeOption>>> = ({ signal }) => deleteAttributeOption(id, { signal, ...requestOptions });
+const mutationKey = getDeleteAttributeOptionMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteAttributeOption>>, DeleteAttributeOptionMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteAttributeOption>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteAttributeOptionQueryResult = NonNullable<Awaited<ReturnType<typeof deleteAttributeOption>>>
-export type DeleteAttributeOptionQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteAttributeOption(id,requestOptions)
+        }
 
 
-export function useDeleteAttributeOption<TData = Awaited<ReturnType<typeof deleteAttributeOption>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAttributeOption>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteAttributeOption>>,
-          TError,
-          Awaited<ReturnType<typeof deleteAttributeOption>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteAttributeOption<TData = Awaited<ReturnType<typeof deleteAttributeOption>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAttributeOption>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteAttributeOption>>,
-          TError,
-          Awaited<ReturnType<typeof deleteAttributeOption>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteAttributeOption<TData = Awaited<ReturnType<typeof deleteAttributeOption>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAttributeOption>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteAttributeOptionMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAttributeOption>>>
+
+    export type DeleteAttributeOptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteAttributeOptionMutationVariables = {id: number}
+
+    /**
  * @summary Delete a AttributeOption; refused (409) while other rows reference it
  */
-
-export function useDeleteAttributeOption<TData = Awaited<ReturnType<typeof deleteAttributeOption>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAttributeOption>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteAttributeOptionQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteAttributeOption = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAttributeOption>>, TError,DeleteAttributeOptionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteAttributeOption>>,
+        TError,
+        DeleteAttributeOptionMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteAttributeOptionMutationOptions(options), queryClient);
+    }

@@ -120,54 +120,81 @@ export const getAttributeTypes = async ( options?: Parameters<typeof apiFetch>[1
 
 
 
-export const getGetAttributeTypesMutationKey = () => ['getAttributeTypes'] as const;
-
-export const getGetAttributeTypesMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAttributeTypes>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getAttributeTypes>>, TError,void, TContext> => {
-
-const mutationKey = getGetAttributeTypesMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetAttributeTypesQueryKey = () => {
+    return [
+    `/AttributeTypes`
+    ] as const;
+    }
 
 
+export const getGetAttributeTypesQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAttributeTypesQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getAttributeTypes>>, void> = () => {
 
-
-          return  getAttributeTypes(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAttributeTypes>>> = ({ signal }) => getAttributeTypes({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypes>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetAttributeTypesMutationResult = NonNullable<Awaited<ReturnType<typeof getAttributeTypes>>>
-
-    export type GetAttributeTypesMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetAttributeTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributeTypes>>>
+export type GetAttributeTypesQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypes>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAttributeTypes>>,
+          TError,
+          Awaited<ReturnType<typeof getAttributeTypes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypes>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAttributeTypes>>,
+          TError,
+          Awaited<ReturnType<typeof getAttributeTypes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every AttributeType (at most 10,000), in the default sort
  */
-export const useGetAttributeTypes = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAttributeTypes>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getAttributeTypes>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetAttributeTypesMutationOptions(options), queryClient);
-    }
-    export type createAttributeTypeResponse200 = {
+
+export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAttributeTypesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createAttributeTypeResponse200 = {
   data: AttributeTypeEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createAttributeTypeResponse>(getCreateAttributeTypeUrl(),
 
 
 
-export const getCreateAttributeTypeQueryKey = (attributeTypeCreate?: AttributeTypeCreate,) => {
-    return [
-    'POST', `/AttributeTypes`, attributeTypeCreate
-    ] as const;
-    }
+export const getCreateAttributeTypeMutationKey = () => ['createAttributeType'] as const;
 
+export const getCreateAttributeTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAttributeType>>, TError,CreateAttributeTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createAttributeType>>, TError,CreateAttributeTypeMutationVariables, TContext> => {
 
-export const getCreateAttributeTypeQueryOptions = <TData = Awaited<ReturnType<typeof createAttributeType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(attributeTypeCreate: AttributeTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAttributeType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateAttributeTypeQueryKey(attributeTypeCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createAttributeType>>> = ({ signal }) => createAttributeType(attributeTypeCreate, { signal, ...requestOptions });
+const mutationKey = getCreateAttributeTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createAttributeType>>, CreateAttributeTypeMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createAttributeType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateAttributeTypeQueryResult = NonNullable<Awaited<ReturnType<typeof createAttributeType>>>
-export type CreateAttributeTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createAttributeType(data,requestOptions)
+        }
 
 
-export function useCreateAttributeType<TData = Awaited<ReturnType<typeof createAttributeType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- attributeTypeCreate: AttributeTypeCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAttributeType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createAttributeType>>,
-          TError,
-          Awaited<ReturnType<typeof createAttributeType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateAttributeType<TData = Awaited<ReturnType<typeof createAttributeType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- attributeTypeCreate: AttributeTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAttributeType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createAttributeType>>,
-          TError,
-          Awaited<ReturnType<typeof createAttributeType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateAttributeType<TData = Awaited<ReturnType<typeof createAttributeType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- attributeTypeCreate: AttributeTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAttributeType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateAttributeTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createAttributeType>>>
+    export type CreateAttributeTypeMutationBody = AttributeTypeCreate
+    export type CreateAttributeTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateAttributeTypeMutationVariables = {data: AttributeTypeCreate}
+
+    /**
  * @summary Create a AttributeType
  */
-
-export function useCreateAttributeType<TData = Awaited<ReturnType<typeof createAttributeType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- attributeTypeCreate: AttributeTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAttributeType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateAttributeTypeQueryOptions(attributeTypeCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateAttributeTypeResponse200 = {
+export const useCreateAttributeType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAttributeType>>, TError,CreateAttributeTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createAttributeType>>,
+        TError,
+        CreateAttributeTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateAttributeTypeMutationOptions(options), queryClient);
+    }
+    export type updateAttributeTypeResponse200 = {
   data: AttributeTypeEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateAttributeTypeResponse>(getUpdateAttributeTypeUrl(),
 
 
 
-export const getUpdateAttributeTypeQueryKey = (attributeTypeUpdate?: AttributeTypeUpdate,) => {
-    return [
-    'PUT', `/AttributeTypes`, attributeTypeUpdate
-    ] as const;
-    }
+export const getUpdateAttributeTypeMutationKey = () => ['updateAttributeType'] as const;
 
+export const getUpdateAttributeTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAttributeType>>, TError,UpdateAttributeTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateAttributeType>>, TError,UpdateAttributeTypeMutationVariables, TContext> => {
 
-export const getUpdateAttributeTypeQueryOptions = <TData = Awaited<ReturnType<typeof updateAttributeType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(attributeTypeUpdate: AttributeTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAttributeType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateAttributeTypeQueryKey(attributeTypeUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateAttributeType>>> = ({ signal }) => updateAttributeType(attributeTypeUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateAttributeTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateAttributeType>>, UpdateAttributeTypeMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateAttributeType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateAttributeTypeQueryResult = NonNullable<Awaited<ReturnType<typeof updateAttributeType>>>
-export type UpdateAttributeTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateAttributeType(data,requestOptions)
+        }
 
 
-export function useUpdateAttributeType<TData = Awaited<ReturnType<typeof updateAttributeType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- attributeTypeUpdate: AttributeTypeUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAttributeType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateAttributeType>>,
-          TError,
-          Awaited<ReturnType<typeof updateAttributeType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateAttributeType<TData = Awaited<ReturnType<typeof updateAttributeType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- attributeTypeUpdate: AttributeTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAttributeType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateAttributeType>>,
-          TError,
-          Awaited<ReturnType<typeof updateAttributeType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateAttributeType<TData = Awaited<ReturnType<typeof updateAttributeType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- attributeTypeUpdate: AttributeTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAttributeType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateAttributeTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateAttributeType>>>
+    export type UpdateAttributeTypeMutationBody = AttributeTypeUpdate
+    export type UpdateAttributeTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateAttributeTypeMutationVariables = {data: AttributeTypeUpdate}
+
+    /**
  * @summary Update a AttributeType (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateAttributeType<TData = Awaited<ReturnType<typeof updateAttributeType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- attributeTypeUpdate: AttributeTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAttributeType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateAttributeTypeQueryOptions(attributeTypeUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getAttributeTypesForPagingResponse200 = {
+export const useUpdateAttributeType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAttributeType>>, TError,UpdateAttributeTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateAttributeType>>,
+        TError,
+        UpdateAttributeTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateAttributeTypeMutationOptions(options), queryClient);
+    }
+    export type getAttributeTypesForPagingResponse200 = {
   data: AttributeTypePageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getAttributeTypeById = async (id: number, options?: Parameters<type
 
 
 
-export const getGetAttributeTypeByIdMutationKey = () => ['getAttributeTypeById'] as const;
-
-export const getGetAttributeTypeByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAttributeTypeById>>, TError,GetAttributeTypeByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getAttributeTypeById>>, TError,GetAttributeTypeByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetAttributeTypeByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetAttributeTypeByIdQueryKey = (id: number,) => {
+    return [
+    `/AttributeTypes/${id}`
+    ] as const;
+    }
 
 
+export const getGetAttributeTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAttributeTypeByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getAttributeTypeById>>, GetAttributeTypeByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getAttributeTypeById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAttributeTypeById>>> = ({ signal }) => getAttributeTypeById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypeById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetAttributeTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributeTypeById>>>
+export type GetAttributeTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetAttributeTypeByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getAttributeTypeById>>>
 
-    export type GetAttributeTypeByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetAttributeTypeByIdMutationVariables = {id: number}
-
-    /**
+export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypeById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAttributeTypeById>>,
+          TError,
+          Awaited<ReturnType<typeof getAttributeTypeById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypeById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAttributeTypeById>>,
+          TError,
+          Awaited<ReturnType<typeof getAttributeTypeById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One AttributeType
  */
-export const useGetAttributeTypeById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAttributeTypeById>>, TError,GetAttributeTypeByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getAttributeTypeById>>,
-        TError,
-        GetAttributeTypeByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetAttributeTypeByIdMutationOptions(options), queryClient);
-    }
-    export type deleteAttributeTypeResponse200 = {
+
+export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAttributeTypeByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteAttributeTypeResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteAttributeType = async (id: number, options?: Parameters<typeo
 
 
 
-export const getDeleteAttributeTypeQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/AttributeTypes/${id}`
-    ] as const;
-    }
+export const getDeleteAttributeTypeMutationKey = () => ['deleteAttributeType'] as const;
 
+export const getDeleteAttributeTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAttributeType>>, TError,DeleteAttributeTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteAttributeType>>, TError,DeleteAttributeTypeMutationVariables, TContext> => {
 
-export const getDeleteAttributeTypeQueryOptions = <TData = Awaited<ReturnType<typeof deleteAttributeType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAttributeType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteAttributeTypeQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteAttributeType>>> = ({ signal }) => deleteAttributeType(id, { signal, ...requestOptions });
+const mutationKey = getDeleteAttributeTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteAttributeType>>, DeleteAttributeTypeMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteAttributeType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteAttributeTypeQueryResult = NonNullable<Awaited<ReturnType<typeof deleteAttributeType>>>
-export type DeleteAttributeTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteAttributeType(id,requestOptions)
+        }
 
 
-export function useDeleteAttributeType<TData = Awaited<ReturnType<typeof deleteAttributeType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAttributeType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteAttributeType>>,
-          TError,
-          Awaited<ReturnType<typeof deleteAttributeType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteAttributeType<TData = Awaited<ReturnType<typeof deleteAttributeType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAttributeType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteAttributeType>>,
-          TError,
-          Awaited<ReturnType<typeof deleteAttributeType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteAttributeType<TData = Awaited<ReturnType<typeof deleteAttributeType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAttributeType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteAttributeTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAttributeType>>>
+
+    export type DeleteAttributeTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteAttributeTypeMutationVariables = {id: number}
+
+    /**
  * @summary Delete a AttributeType; refused (409) while other rows reference it
  */
-
-export function useDeleteAttributeType<TData = Awaited<ReturnType<typeof deleteAttributeType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAttributeType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteAttributeTypeQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteAttributeType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAttributeType>>, TError,DeleteAttributeTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteAttributeType>>,
+        TError,
+        DeleteAttributeTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteAttributeTypeMutationOptions(options), queryClient);
+    }

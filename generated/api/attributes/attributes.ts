@@ -120,54 +120,81 @@ export const getAttributes = async ( options?: Parameters<typeof apiFetch>[1]): 
 
 
 
-export const getGetAttributesMutationKey = () => ['getAttributes'] as const;
-
-export const getGetAttributesMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAttributes>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getAttributes>>, TError,void, TContext> => {
-
-const mutationKey = getGetAttributesMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetAttributesQueryKey = () => {
+    return [
+    `/Attributes`
+    ] as const;
+    }
 
 
+export const getGetAttributesQueryOptions = <TData = Awaited<ReturnType<typeof getAttributes>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAttributesQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getAttributes>>, void> = () => {
 
-
-          return  getAttributes(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAttributes>>> = ({ signal }) => getAttributes({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAttributes>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetAttributesMutationResult = NonNullable<Awaited<ReturnType<typeof getAttributes>>>
-
-    export type GetAttributesMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetAttributesQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributes>>>
+export type GetAttributesQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributes>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAttributes>>,
+          TError,
+          Awaited<ReturnType<typeof getAttributes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributes>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAttributes>>,
+          TError,
+          Awaited<ReturnType<typeof getAttributes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every Attribute (at most 10,000), in the default sort
  */
-export const useGetAttributes = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAttributes>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getAttributes>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetAttributesMutationOptions(options), queryClient);
-    }
-    export type createAttributeResponse200 = {
+
+export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAttributesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createAttributeResponse200 = {
   data: AttributeEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createAttributeResponse>(getCreateAttributeUrl(),
 
 
 
-export const getCreateAttributeQueryKey = (attributeCreate?: AttributeCreate,) => {
-    return [
-    'POST', `/Attributes`, attributeCreate
-    ] as const;
-    }
+export const getCreateAttributeMutationKey = () => ['createAttribute'] as const;
 
+export const getCreateAttributeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAttribute>>, TError,CreateAttributeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createAttribute>>, TError,CreateAttributeMutationVariables, TContext> => {
 
-export const getCreateAttributeQueryOptions = <TData = Awaited<ReturnType<typeof createAttribute>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(attributeCreate: AttributeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAttribute>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateAttributeQueryKey(attributeCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createAttribute>>> = ({ signal }) => createAttribute(attributeCreate, { signal, ...requestOptions });
+const mutationKey = getCreateAttributeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createAttribute>>, CreateAttributeMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createAttribute>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateAttributeQueryResult = NonNullable<Awaited<ReturnType<typeof createAttribute>>>
-export type CreateAttributeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createAttribute(data,requestOptions)
+        }
 
 
-export function useCreateAttribute<TData = Awaited<ReturnType<typeof createAttribute>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- attributeCreate: AttributeCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAttribute>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createAttribute>>,
-          TError,
-          Awaited<ReturnType<typeof createAttribute>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateAttribute<TData = Awaited<ReturnType<typeof createAttribute>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- attributeCreate: AttributeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAttribute>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createAttribute>>,
-          TError,
-          Awaited<ReturnType<typeof createAttribute>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateAttribute<TData = Awaited<ReturnType<typeof createAttribute>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- attributeCreate: AttributeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAttribute>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateAttributeMutationResult = NonNullable<Awaited<ReturnType<typeof createAttribute>>>
+    export type CreateAttributeMutationBody = AttributeCreate
+    export type CreateAttributeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateAttributeMutationVariables = {data: AttributeCreate}
+
+    /**
  * @summary Create a Attribute
  */
-
-export function useCreateAttribute<TData = Awaited<ReturnType<typeof createAttribute>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- attributeCreate: AttributeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createAttribute>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateAttributeQueryOptions(attributeCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateAttributeResponse200 = {
+export const useCreateAttribute = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAttribute>>, TError,CreateAttributeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createAttribute>>,
+        TError,
+        CreateAttributeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateAttributeMutationOptions(options), queryClient);
+    }
+    export type updateAttributeResponse200 = {
   data: AttributeEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateAttributeResponse>(getUpdateAttributeUrl(),
 
 
 
-export const getUpdateAttributeQueryKey = (attributeUpdate?: AttributeUpdate,) => {
-    return [
-    'PUT', `/Attributes`, attributeUpdate
-    ] as const;
-    }
+export const getUpdateAttributeMutationKey = () => ['updateAttribute'] as const;
 
+export const getUpdateAttributeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAttribute>>, TError,UpdateAttributeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateAttribute>>, TError,UpdateAttributeMutationVariables, TContext> => {
 
-export const getUpdateAttributeQueryOptions = <TData = Awaited<ReturnType<typeof updateAttribute>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(attributeUpdate: AttributeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAttribute>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateAttributeQueryKey(attributeUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateAttribute>>> = ({ signal }) => updateAttribute(attributeUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateAttributeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateAttribute>>, UpdateAttributeMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateAttribute>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateAttributeQueryResult = NonNullable<Awaited<ReturnType<typeof updateAttribute>>>
-export type UpdateAttributeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateAttribute(data,requestOptions)
+        }
 
 
-export function useUpdateAttribute<TData = Awaited<ReturnType<typeof updateAttribute>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- attributeUpdate: AttributeUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAttribute>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateAttribute>>,
-          TError,
-          Awaited<ReturnType<typeof updateAttribute>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateAttribute<TData = Awaited<ReturnType<typeof updateAttribute>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- attributeUpdate: AttributeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAttribute>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateAttribute>>,
-          TError,
-          Awaited<ReturnType<typeof updateAttribute>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateAttribute<TData = Awaited<ReturnType<typeof updateAttribute>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- attributeUpdate: AttributeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAttribute>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateAttributeMutationResult = NonNullable<Awaited<ReturnType<typeof updateAttribute>>>
+    export type UpdateAttributeMutationBody = AttributeUpdate
+    export type UpdateAttributeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateAttributeMutationVariables = {data: AttributeUpdate}
+
+    /**
  * @summary Update a Attribute (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateAttribute<TData = Awaited<ReturnType<typeof updateAttribute>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- attributeUpdate: AttributeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateAttribute>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateAttributeQueryOptions(attributeUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getAttributesForPagingResponse200 = {
+export const useUpdateAttribute = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAttribute>>, TError,UpdateAttributeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateAttribute>>,
+        TError,
+        UpdateAttributeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateAttributeMutationOptions(options), queryClient);
+    }
+    export type getAttributesForPagingResponse200 = {
   data: AttributePageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getAttributeById = async (id: number, options?: Parameters<typeof a
 
 
 
-export const getGetAttributeByIdMutationKey = () => ['getAttributeById'] as const;
-
-export const getGetAttributeByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAttributeById>>, TError,GetAttributeByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getAttributeById>>, TError,GetAttributeByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetAttributeByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetAttributeByIdQueryKey = (id: number,) => {
+    return [
+    `/Attributes/${id}`
+    ] as const;
+    }
 
 
+export const getGetAttributeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAttributeByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getAttributeById>>, GetAttributeByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getAttributeById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAttributeById>>> = ({ signal }) => getAttributeById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAttributeById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetAttributeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributeById>>>
+export type GetAttributeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetAttributeByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getAttributeById>>>
 
-    export type GetAttributeByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetAttributeByIdMutationVariables = {id: number}
-
-    /**
+export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAttributeById>>,
+          TError,
+          Awaited<ReturnType<typeof getAttributeById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAttributeById>>,
+          TError,
+          Awaited<ReturnType<typeof getAttributeById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One Attribute
  */
-export const useGetAttributeById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getAttributeById>>, TError,GetAttributeByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getAttributeById>>,
-        TError,
-        GetAttributeByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetAttributeByIdMutationOptions(options), queryClient);
-    }
-    export type deleteAttributeResponse200 = {
+
+export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAttributeByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteAttributeResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteAttribute = async (id: number, options?: Parameters<typeof ap
 
 
 
-export const getDeleteAttributeQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/Attributes/${id}`
-    ] as const;
-    }
+export const getDeleteAttributeMutationKey = () => ['deleteAttribute'] as const;
 
+export const getDeleteAttributeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAttribute>>, TError,DeleteAttributeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteAttribute>>, TError,DeleteAttributeMutationVariables, TContext> => {
 
-export const getDeleteAttributeQueryOptions = <TData = Awaited<ReturnType<typeof deleteAttribute>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAttribute>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteAttributeQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteAttribute>>> = ({ signal }) => deleteAttribute(id, { signal, ...requestOptions });
+const mutationKey = getDeleteAttributeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteAttribute>>, DeleteAttributeMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteAttribute>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteAttributeQueryResult = NonNullable<Awaited<ReturnType<typeof deleteAttribute>>>
-export type DeleteAttributeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteAttribute(id,requestOptions)
+        }
 
 
-export function useDeleteAttribute<TData = Awaited<ReturnType<typeof deleteAttribute>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAttribute>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteAttribute>>,
-          TError,
-          Awaited<ReturnType<typeof deleteAttribute>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteAttribute<TData = Awaited<ReturnType<typeof deleteAttribute>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAttribute>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteAttribute>>,
-          TError,
-          Awaited<ReturnType<typeof deleteAttribute>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteAttribute<TData = Awaited<ReturnType<typeof deleteAttribute>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAttribute>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteAttributeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAttribute>>>
+
+    export type DeleteAttributeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteAttributeMutationVariables = {id: number}
+
+    /**
  * @summary Delete a Attribute; refused (409) while other rows reference it
  */
-
-export function useDeleteAttribute<TData = Awaited<ReturnType<typeof deleteAttribute>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteAttribute>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteAttributeQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteAttribute = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAttribute>>, TError,DeleteAttributeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteAttribute>>,
+        TError,
+        DeleteAttributeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteAttributeMutationOptions(options), queryClient);
+    }

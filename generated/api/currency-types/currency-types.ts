@@ -120,54 +120,81 @@ export const getCurrencyTypes = async ( options?: Parameters<typeof apiFetch>[1]
 
 
 
-export const getGetCurrencyTypesMutationKey = () => ['getCurrencyTypes'] as const;
-
-export const getGetCurrencyTypesMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getCurrencyTypes>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getCurrencyTypes>>, TError,void, TContext> => {
-
-const mutationKey = getGetCurrencyTypesMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetCurrencyTypesQueryKey = () => {
+    return [
+    `/CurrencyTypes`
+    ] as const;
+    }
 
 
+export const getGetCurrencyTypesQueryOptions = <TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCurrencyTypesQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getCurrencyTypes>>, void> = () => {
 
-
-          return  getCurrencyTypes(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCurrencyTypes>>> = ({ signal }) => getCurrencyTypes({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypes>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetCurrencyTypesMutationResult = NonNullable<Awaited<ReturnType<typeof getCurrencyTypes>>>
-
-    export type GetCurrencyTypesMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetCurrencyTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrencyTypes>>>
+export type GetCurrencyTypesQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypes>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCurrencyTypes>>,
+          TError,
+          Awaited<ReturnType<typeof getCurrencyTypes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypes>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCurrencyTypes>>,
+          TError,
+          Awaited<ReturnType<typeof getCurrencyTypes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every CurrencyType (at most 10,000), in the default sort
  */
-export const useGetCurrencyTypes = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getCurrencyTypes>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getCurrencyTypes>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetCurrencyTypesMutationOptions(options), queryClient);
-    }
-    export type createCurrencyTypeResponse200 = {
+
+export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCurrencyTypesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createCurrencyTypeResponse200 = {
   data: CurrencyTypeEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createCurrencyTypeResponse>(getCreateCurrencyTypeUrl(),
 
 
 
-export const getCreateCurrencyTypeQueryKey = (currencyTypeCreate?: CurrencyTypeCreate,) => {
-    return [
-    'POST', `/CurrencyTypes`, currencyTypeCreate
-    ] as const;
-    }
+export const getCreateCurrencyTypeMutationKey = () => ['createCurrencyType'] as const;
 
+export const getCreateCurrencyTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCurrencyType>>, TError,CreateCurrencyTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createCurrencyType>>, TError,CreateCurrencyTypeMutationVariables, TContext> => {
 
-export const getCreateCurrencyTypeQueryOptions = <TData = Awaited<ReturnType<typeof createCurrencyType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(currencyTypeCreate: CurrencyTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createCurrencyType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateCurrencyTypeQueryKey(currencyTypeCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createCurrencyType>>> = ({ signal }) => createCurrencyType(currencyTypeCreate, { signal, ...requestOptions });
+const mutationKey = getCreateCurrencyTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createCurrencyType>>, CreateCurrencyTypeMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createCurrencyType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateCurrencyTypeQueryResult = NonNullable<Awaited<ReturnType<typeof createCurrencyType>>>
-export type CreateCurrencyTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createCurrencyType(data,requestOptions)
+        }
 
 
-export function useCreateCurrencyType<TData = Awaited<ReturnType<typeof createCurrencyType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- currencyTypeCreate: CurrencyTypeCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createCurrencyType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createCurrencyType>>,
-          TError,
-          Awaited<ReturnType<typeof createCurrencyType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateCurrencyType<TData = Awaited<ReturnType<typeof createCurrencyType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- currencyTypeCreate: CurrencyTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createCurrencyType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createCurrencyType>>,
-          TError,
-          Awaited<ReturnType<typeof createCurrencyType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateCurrencyType<TData = Awaited<ReturnType<typeof createCurrencyType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- currencyTypeCreate: CurrencyTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createCurrencyType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateCurrencyTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createCurrencyType>>>
+    export type CreateCurrencyTypeMutationBody = CurrencyTypeCreate
+    export type CreateCurrencyTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateCurrencyTypeMutationVariables = {data: CurrencyTypeCreate}
+
+    /**
  * @summary Create a CurrencyType
  */
-
-export function useCreateCurrencyType<TData = Awaited<ReturnType<typeof createCurrencyType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- currencyTypeCreate: CurrencyTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createCurrencyType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateCurrencyTypeQueryOptions(currencyTypeCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateCurrencyTypeResponse200 = {
+export const useCreateCurrencyType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCurrencyType>>, TError,CreateCurrencyTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createCurrencyType>>,
+        TError,
+        CreateCurrencyTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateCurrencyTypeMutationOptions(options), queryClient);
+    }
+    export type updateCurrencyTypeResponse200 = {
   data: CurrencyTypeEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateCurrencyTypeResponse>(getUpdateCurrencyTypeUrl(),
 
 
 
-export const getUpdateCurrencyTypeQueryKey = (currencyTypeUpdate?: CurrencyTypeUpdate,) => {
-    return [
-    'PUT', `/CurrencyTypes`, currencyTypeUpdate
-    ] as const;
-    }
+export const getUpdateCurrencyTypeMutationKey = () => ['updateCurrencyType'] as const;
 
+export const getUpdateCurrencyTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrencyType>>, TError,UpdateCurrencyTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateCurrencyType>>, TError,UpdateCurrencyTypeMutationVariables, TContext> => {
 
-export const getUpdateCurrencyTypeQueryOptions = <TData = Awaited<ReturnType<typeof updateCurrencyType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(currencyTypeUpdate: CurrencyTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateCurrencyType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateCurrencyTypeQueryKey(currencyTypeUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateCurrencyType>>> = ({ signal }) => updateCurrencyType(currencyTypeUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateCurrencyTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateCurrencyType>>, UpdateCurrencyTypeMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateCurrencyType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateCurrencyTypeQueryResult = NonNullable<Awaited<ReturnType<typeof updateCurrencyType>>>
-export type UpdateCurrencyTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateCurrencyType(data,requestOptions)
+        }
 
 
-export function useUpdateCurrencyType<TData = Awaited<ReturnType<typeof updateCurrencyType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- currencyTypeUpdate: CurrencyTypeUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateCurrencyType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateCurrencyType>>,
-          TError,
-          Awaited<ReturnType<typeof updateCurrencyType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateCurrencyType<TData = Awaited<ReturnType<typeof updateCurrencyType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- currencyTypeUpdate: CurrencyTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateCurrencyType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateCurrencyType>>,
-          TError,
-          Awaited<ReturnType<typeof updateCurrencyType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateCurrencyType<TData = Awaited<ReturnType<typeof updateCurrencyType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- currencyTypeUpdate: CurrencyTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateCurrencyType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateCurrencyTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateCurrencyType>>>
+    export type UpdateCurrencyTypeMutationBody = CurrencyTypeUpdate
+    export type UpdateCurrencyTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateCurrencyTypeMutationVariables = {data: CurrencyTypeUpdate}
+
+    /**
  * @summary Update a CurrencyType (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateCurrencyType<TData = Awaited<ReturnType<typeof updateCurrencyType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- currencyTypeUpdate: CurrencyTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateCurrencyType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateCurrencyTypeQueryOptions(currencyTypeUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getCurrencyTypesForPagingResponse200 = {
+export const useUpdateCurrencyType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrencyType>>, TError,UpdateCurrencyTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateCurrencyType>>,
+        TError,
+        UpdateCurrencyTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateCurrencyTypeMutationOptions(options), queryClient);
+    }
+    export type getCurrencyTypesForPagingResponse200 = {
   data: CurrencyTypePageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getCurrencyTypeById = async (id: number, options?: Parameters<typeo
 
 
 
-export const getGetCurrencyTypeByIdMutationKey = () => ['getCurrencyTypeById'] as const;
-
-export const getGetCurrencyTypeByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getCurrencyTypeById>>, TError,GetCurrencyTypeByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getCurrencyTypeById>>, TError,GetCurrencyTypeByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetCurrencyTypeByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetCurrencyTypeByIdQueryKey = (id: number,) => {
+    return [
+    `/CurrencyTypes/${id}`
+    ] as const;
+    }
 
 
+export const getGetCurrencyTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCurrencyTypeByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getCurrencyTypeById>>, GetCurrencyTypeByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getCurrencyTypeById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCurrencyTypeById>>> = ({ signal }) => getCurrencyTypeById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypeById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetCurrencyTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrencyTypeById>>>
+export type GetCurrencyTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetCurrencyTypeByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getCurrencyTypeById>>>
 
-    export type GetCurrencyTypeByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetCurrencyTypeByIdMutationVariables = {id: number}
-
-    /**
+export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypeById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCurrencyTypeById>>,
+          TError,
+          Awaited<ReturnType<typeof getCurrencyTypeById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypeById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCurrencyTypeById>>,
+          TError,
+          Awaited<ReturnType<typeof getCurrencyTypeById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One CurrencyType
  */
-export const useGetCurrencyTypeById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getCurrencyTypeById>>, TError,GetCurrencyTypeByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getCurrencyTypeById>>,
-        TError,
-        GetCurrencyTypeByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetCurrencyTypeByIdMutationOptions(options), queryClient);
-    }
-    export type deleteCurrencyTypeResponse200 = {
+
+export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCurrencyTypeByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteCurrencyTypeResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteCurrencyType = async (id: number, options?: Parameters<typeof
 
 
 
-export const getDeleteCurrencyTypeQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/CurrencyTypes/${id}`
-    ] as const;
-    }
+export const getDeleteCurrencyTypeMutationKey = () => ['deleteCurrencyType'] as const;
 
+export const getDeleteCurrencyTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCurrencyType>>, TError,DeleteCurrencyTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteCurrencyType>>, TError,DeleteCurrencyTypeMutationVariables, TContext> => {
 
-export const getDeleteCurrencyTypeQueryOptions = <TData = Awaited<ReturnType<typeof deleteCurrencyType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteCurrencyType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteCurrencyTypeQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteCurrencyType>>> = ({ signal }) => deleteCurrencyType(id, { signal, ...requestOptions });
+const mutationKey = getDeleteCurrencyTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteCurrencyType>>, DeleteCurrencyTypeMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteCurrencyType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteCurrencyTypeQueryResult = NonNullable<Awaited<ReturnType<typeof deleteCurrencyType>>>
-export type DeleteCurrencyTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteCurrencyType(id,requestOptions)
+        }
 
 
-export function useDeleteCurrencyType<TData = Awaited<ReturnType<typeof deleteCurrencyType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteCurrencyType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteCurrencyType>>,
-          TError,
-          Awaited<ReturnType<typeof deleteCurrencyType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteCurrencyType<TData = Awaited<ReturnType<typeof deleteCurrencyType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteCurrencyType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteCurrencyType>>,
-          TError,
-          Awaited<ReturnType<typeof deleteCurrencyType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteCurrencyType<TData = Awaited<ReturnType<typeof deleteCurrencyType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteCurrencyType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteCurrencyTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteCurrencyType>>>
+
+    export type DeleteCurrencyTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteCurrencyTypeMutationVariables = {id: number}
+
+    /**
  * @summary Delete a CurrencyType; refused (409) while other rows reference it
  */
-
-export function useDeleteCurrencyType<TData = Awaited<ReturnType<typeof deleteCurrencyType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteCurrencyType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteCurrencyTypeQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteCurrencyType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCurrencyType>>, TError,DeleteCurrencyTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteCurrencyType>>,
+        TError,
+        DeleteCurrencyTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteCurrencyTypeMutationOptions(options), queryClient);
+    }

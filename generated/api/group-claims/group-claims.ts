@@ -120,54 +120,81 @@ export const getGroupClaims = async ( options?: Parameters<typeof apiFetch>[1]):
 
 
 
-export const getGetGroupClaimsMutationKey = () => ['getGroupClaims'] as const;
-
-export const getGetGroupClaimsMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getGroupClaims>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getGroupClaims>>, TError,void, TContext> => {
-
-const mutationKey = getGetGroupClaimsMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetGroupClaimsQueryKey = () => {
+    return [
+    `/GroupClaims`
+    ] as const;
+    }
 
 
+export const getGetGroupClaimsQueryOptions = <TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetGroupClaimsQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getGroupClaims>>, void> = () => {
 
-
-          return  getGroupClaims(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getGroupClaims>>> = ({ signal }) => getGroupClaims({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getGroupClaims>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetGroupClaimsMutationResult = NonNullable<Awaited<ReturnType<typeof getGroupClaims>>>
-
-    export type GetGroupClaimsMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetGroupClaimsQueryResult = NonNullable<Awaited<ReturnType<typeof getGroupClaims>>>
+export type GetGroupClaimsQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaims>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getGroupClaims>>,
+          TError,
+          Awaited<ReturnType<typeof getGroupClaims>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaims>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getGroupClaims>>,
+          TError,
+          Awaited<ReturnType<typeof getGroupClaims>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every GroupClaim (at most 10,000), in the default sort
  */
-export const useGetGroupClaims = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getGroupClaims>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getGroupClaims>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetGroupClaimsMutationOptions(options), queryClient);
-    }
-    export type createGroupClaimResponse200 = {
+
+export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetGroupClaimsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createGroupClaimResponse200 = {
   data: GroupClaimEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createGroupClaimResponse>(getCreateGroupClaimUrl(),
 
 
 
-export const getCreateGroupClaimQueryKey = (groupClaimCreate?: GroupClaimCreate,) => {
-    return [
-    'POST', `/GroupClaims`, groupClaimCreate
-    ] as const;
-    }
+export const getCreateGroupClaimMutationKey = () => ['createGroupClaim'] as const;
 
+export const getCreateGroupClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroupClaim>>, TError,CreateGroupClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createGroupClaim>>, TError,CreateGroupClaimMutationVariables, TContext> => {
 
-export const getCreateGroupClaimQueryOptions = <TData = Awaited<ReturnType<typeof createGroupClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(groupClaimCreate: GroupClaimCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createGroupClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateGroupClaimQueryKey(groupClaimCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createGroupClaim>>> = ({ signal }) => createGroupClaim(groupClaimCreate, { signal, ...requestOptions });
+const mutationKey = getCreateGroupClaimMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createGroupClaim>>, CreateGroupClaimMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createGroupClaim>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateGroupClaimQueryResult = NonNullable<Awaited<ReturnType<typeof createGroupClaim>>>
-export type CreateGroupClaimQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createGroupClaim(data,requestOptions)
+        }
 
 
-export function useCreateGroupClaim<TData = Awaited<ReturnType<typeof createGroupClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- groupClaimCreate: GroupClaimCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createGroupClaim>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createGroupClaim>>,
-          TError,
-          Awaited<ReturnType<typeof createGroupClaim>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateGroupClaim<TData = Awaited<ReturnType<typeof createGroupClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- groupClaimCreate: GroupClaimCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createGroupClaim>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createGroupClaim>>,
-          TError,
-          Awaited<ReturnType<typeof createGroupClaim>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateGroupClaim<TData = Awaited<ReturnType<typeof createGroupClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- groupClaimCreate: GroupClaimCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createGroupClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateGroupClaimMutationResult = NonNullable<Awaited<ReturnType<typeof createGroupClaim>>>
+    export type CreateGroupClaimMutationBody = GroupClaimCreate
+    export type CreateGroupClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateGroupClaimMutationVariables = {data: GroupClaimCreate}
+
+    /**
  * @summary Create a GroupClaim
  */
-
-export function useCreateGroupClaim<TData = Awaited<ReturnType<typeof createGroupClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- groupClaimCreate: GroupClaimCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createGroupClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateGroupClaimQueryOptions(groupClaimCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateGroupClaimResponse200 = {
+export const useCreateGroupClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroupClaim>>, TError,CreateGroupClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createGroupClaim>>,
+        TError,
+        CreateGroupClaimMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateGroupClaimMutationOptions(options), queryClient);
+    }
+    export type updateGroupClaimResponse200 = {
   data: GroupClaimEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateGroupClaimResponse>(getUpdateGroupClaimUrl(),
 
 
 
-export const getUpdateGroupClaimQueryKey = (groupClaimUpdate?: GroupClaimUpdate,) => {
-    return [
-    'PUT', `/GroupClaims`, groupClaimUpdate
-    ] as const;
-    }
+export const getUpdateGroupClaimMutationKey = () => ['updateGroupClaim'] as const;
 
+export const getUpdateGroupClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroupClaim>>, TError,UpdateGroupClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateGroupClaim>>, TError,UpdateGroupClaimMutationVariables, TContext> => {
 
-export const getUpdateGroupClaimQueryOptions = <TData = Awaited<ReturnType<typeof updateGroupClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(groupClaimUpdate: GroupClaimUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateGroupClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateGroupClaimQueryKey(groupClaimUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateGroupClaim>>> = ({ signal }) => updateGroupClaim(groupClaimUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateGroupClaimMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateGroupClaim>>, UpdateGroupClaimMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateGroupClaim>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateGroupClaimQueryResult = NonNullable<Awaited<ReturnType<typeof updateGroupClaim>>>
-export type UpdateGroupClaimQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateGroupClaim(data,requestOptions)
+        }
 
 
-export function useUpdateGroupClaim<TData = Awaited<ReturnType<typeof updateGroupClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- groupClaimUpdate: GroupClaimUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateGroupClaim>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateGroupClaim>>,
-          TError,
-          Awaited<ReturnType<typeof updateGroupClaim>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateGroupClaim<TData = Awaited<ReturnType<typeof updateGroupClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- groupClaimUpdate: GroupClaimUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateGroupClaim>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateGroupClaim>>,
-          TError,
-          Awaited<ReturnType<typeof updateGroupClaim>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateGroupClaim<TData = Awaited<ReturnType<typeof updateGroupClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- groupClaimUpdate: GroupClaimUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateGroupClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateGroupClaimMutationResult = NonNullable<Awaited<ReturnType<typeof updateGroupClaim>>>
+    export type UpdateGroupClaimMutationBody = GroupClaimUpdate
+    export type UpdateGroupClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateGroupClaimMutationVariables = {data: GroupClaimUpdate}
+
+    /**
  * @summary Update a GroupClaim (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateGroupClaim<TData = Awaited<ReturnType<typeof updateGroupClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- groupClaimUpdate: GroupClaimUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateGroupClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateGroupClaimQueryOptions(groupClaimUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getGroupClaimsForPagingResponse200 = {
+export const useUpdateGroupClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroupClaim>>, TError,UpdateGroupClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateGroupClaim>>,
+        TError,
+        UpdateGroupClaimMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateGroupClaimMutationOptions(options), queryClient);
+    }
+    export type getGroupClaimsForPagingResponse200 = {
   data: GroupClaimPageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getGroupClaimById = async (id: number, options?: Parameters<typeof 
 
 
 
-export const getGetGroupClaimByIdMutationKey = () => ['getGroupClaimById'] as const;
-
-export const getGetGroupClaimByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getGroupClaimById>>, TError,GetGroupClaimByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getGroupClaimById>>, TError,GetGroupClaimByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetGroupClaimByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetGroupClaimByIdQueryKey = (id: number,) => {
+    return [
+    `/GroupClaims/${id}`
+    ] as const;
+    }
 
 
+export const getGetGroupClaimByIdQueryOptions = <TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetGroupClaimByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getGroupClaimById>>, GetGroupClaimByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getGroupClaimById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getGroupClaimById>>> = ({ signal }) => getGroupClaimById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetGroupClaimByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getGroupClaimById>>>
+export type GetGroupClaimByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetGroupClaimByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getGroupClaimById>>>
 
-    export type GetGroupClaimByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetGroupClaimByIdMutationVariables = {id: number}
-
-    /**
+export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getGroupClaimById>>,
+          TError,
+          Awaited<ReturnType<typeof getGroupClaimById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getGroupClaimById>>,
+          TError,
+          Awaited<ReturnType<typeof getGroupClaimById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One GroupClaim
  */
-export const useGetGroupClaimById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getGroupClaimById>>, TError,GetGroupClaimByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getGroupClaimById>>,
-        TError,
-        GetGroupClaimByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetGroupClaimByIdMutationOptions(options), queryClient);
-    }
-    export type deleteGroupClaimResponse200 = {
+
+export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetGroupClaimByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteGroupClaimResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteGroupClaim = async (id: number, options?: Parameters<typeof a
 
 
 
-export const getDeleteGroupClaimQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/GroupClaims/${id}`
-    ] as const;
-    }
+export const getDeleteGroupClaimMutationKey = () => ['deleteGroupClaim'] as const;
 
+export const getDeleteGroupClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroupClaim>>, TError,DeleteGroupClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteGroupClaim>>, TError,DeleteGroupClaimMutationVariables, TContext> => {
 
-export const getDeleteGroupClaimQueryOptions = <TData = Awaited<ReturnType<typeof deleteGroupClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteGroupClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteGroupClaimQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteGroupClaim>>> = ({ signal }) => deleteGroupClaim(id, { signal, ...requestOptions });
+const mutationKey = getDeleteGroupClaimMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteGroupClaim>>, DeleteGroupClaimMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteGroupClaim>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteGroupClaimQueryResult = NonNullable<Awaited<ReturnType<typeof deleteGroupClaim>>>
-export type DeleteGroupClaimQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteGroupClaim(id,requestOptions)
+        }
 
 
-export function useDeleteGroupClaim<TData = Awaited<ReturnType<typeof deleteGroupClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteGroupClaim>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteGroupClaim>>,
-          TError,
-          Awaited<ReturnType<typeof deleteGroupClaim>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteGroupClaim<TData = Awaited<ReturnType<typeof deleteGroupClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteGroupClaim>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteGroupClaim>>,
-          TError,
-          Awaited<ReturnType<typeof deleteGroupClaim>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteGroupClaim<TData = Awaited<ReturnType<typeof deleteGroupClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteGroupClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteGroupClaimMutationResult = NonNullable<Awaited<ReturnType<typeof deleteGroupClaim>>>
+
+    export type DeleteGroupClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteGroupClaimMutationVariables = {id: number}
+
+    /**
  * @summary Delete a GroupClaim; refused (409) while other rows reference it
  */
-
-export function useDeleteGroupClaim<TData = Awaited<ReturnType<typeof deleteGroupClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteGroupClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteGroupClaimQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteGroupClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroupClaim>>, TError,DeleteGroupClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteGroupClaim>>,
+        TError,
+        DeleteGroupClaimMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteGroupClaimMutationOptions(options), queryClient);
+    }

@@ -120,54 +120,81 @@ export const getLanguages = async ( options?: Parameters<typeof apiFetch>[1]): P
 
 
 
-export const getGetLanguagesMutationKey = () => ['getLanguages'] as const;
-
-export const getGetLanguagesMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getLanguages>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getLanguages>>, TError,void, TContext> => {
-
-const mutationKey = getGetLanguagesMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetLanguagesQueryKey = () => {
+    return [
+    `/Languages`
+    ] as const;
+    }
 
 
+export const getGetLanguagesQueryOptions = <TData = Awaited<ReturnType<typeof getLanguages>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetLanguagesQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getLanguages>>, void> = () => {
 
-
-          return  getLanguages(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getLanguages>>> = ({ signal }) => getLanguages({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getLanguages>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetLanguagesMutationResult = NonNullable<Awaited<ReturnType<typeof getLanguages>>>
-
-    export type GetLanguagesMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetLanguagesQueryResult = NonNullable<Awaited<ReturnType<typeof getLanguages>>>
+export type GetLanguagesQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguages>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getLanguages>>,
+          TError,
+          Awaited<ReturnType<typeof getLanguages>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguages>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getLanguages>>,
+          TError,
+          Awaited<ReturnType<typeof getLanguages>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every Language (at most 10,000), in the default sort
  */
-export const useGetLanguages = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getLanguages>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getLanguages>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetLanguagesMutationOptions(options), queryClient);
-    }
-    export type createLanguageResponse200 = {
+
+export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetLanguagesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createLanguageResponse200 = {
   data: LanguageEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createLanguageResponse>(getCreateLanguageUrl(),
 
 
 
-export const getCreateLanguageQueryKey = (languageCreate?: LanguageCreate,) => {
-    return [
-    'POST', `/Languages`, languageCreate
-    ] as const;
-    }
+export const getCreateLanguageMutationKey = () => ['createLanguage'] as const;
 
+export const getCreateLanguageMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createLanguage>>, TError,CreateLanguageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createLanguage>>, TError,CreateLanguageMutationVariables, TContext> => {
 
-export const getCreateLanguageQueryOptions = <TData = Awaited<ReturnType<typeof createLanguage>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(languageCreate: LanguageCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createLanguage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateLanguageQueryKey(languageCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createLanguage>>> = ({ signal }) => createLanguage(languageCreate, { signal, ...requestOptions });
+const mutationKey = getCreateLanguageMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createLanguage>>, CreateLanguageMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createLanguage>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateLanguageQueryResult = NonNullable<Awaited<ReturnType<typeof createLanguage>>>
-export type CreateLanguageQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createLanguage(data,requestOptions)
+        }
 
 
-export function useCreateLanguage<TData = Awaited<ReturnType<typeof createLanguage>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- languageCreate: LanguageCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createLanguage>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createLanguage>>,
-          TError,
-          Awaited<ReturnType<typeof createLanguage>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateLanguage<TData = Awaited<ReturnType<typeof createLanguage>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- languageCreate: LanguageCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createLanguage>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createLanguage>>,
-          TError,
-          Awaited<ReturnType<typeof createLanguage>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateLanguage<TData = Awaited<ReturnType<typeof createLanguage>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- languageCreate: LanguageCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createLanguage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateLanguageMutationResult = NonNullable<Awaited<ReturnType<typeof createLanguage>>>
+    export type CreateLanguageMutationBody = LanguageCreate
+    export type CreateLanguageMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateLanguageMutationVariables = {data: LanguageCreate}
+
+    /**
  * @summary Create a Language
  */
-
-export function useCreateLanguage<TData = Awaited<ReturnType<typeof createLanguage>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- languageCreate: LanguageCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createLanguage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateLanguageQueryOptions(languageCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateLanguageResponse200 = {
+export const useCreateLanguage = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createLanguage>>, TError,CreateLanguageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createLanguage>>,
+        TError,
+        CreateLanguageMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateLanguageMutationOptions(options), queryClient);
+    }
+    export type updateLanguageResponse200 = {
   data: LanguageEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateLanguageResponse>(getUpdateLanguageUrl(),
 
 
 
-export const getUpdateLanguageQueryKey = (languageUpdate?: LanguageUpdate,) => {
-    return [
-    'PUT', `/Languages`, languageUpdate
-    ] as const;
-    }
+export const getUpdateLanguageMutationKey = () => ['updateLanguage'] as const;
 
+export const getUpdateLanguageMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateLanguage>>, TError,UpdateLanguageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateLanguage>>, TError,UpdateLanguageMutationVariables, TContext> => {
 
-export const getUpdateLanguageQueryOptions = <TData = Awaited<ReturnType<typeof updateLanguage>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(languageUpdate: LanguageUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateLanguage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateLanguageQueryKey(languageUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateLanguage>>> = ({ signal }) => updateLanguage(languageUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateLanguageMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateLanguage>>, UpdateLanguageMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateLanguage>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateLanguageQueryResult = NonNullable<Awaited<ReturnType<typeof updateLanguage>>>
-export type UpdateLanguageQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateLanguage(data,requestOptions)
+        }
 
 
-export function useUpdateLanguage<TData = Awaited<ReturnType<typeof updateLanguage>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- languageUpdate: LanguageUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateLanguage>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateLanguage>>,
-          TError,
-          Awaited<ReturnType<typeof updateLanguage>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateLanguage<TData = Awaited<ReturnType<typeof updateLanguage>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- languageUpdate: LanguageUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateLanguage>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateLanguage>>,
-          TError,
-          Awaited<ReturnType<typeof updateLanguage>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateLanguage<TData = Awaited<ReturnType<typeof updateLanguage>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- languageUpdate: LanguageUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateLanguage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateLanguageMutationResult = NonNullable<Awaited<ReturnType<typeof updateLanguage>>>
+    export type UpdateLanguageMutationBody = LanguageUpdate
+    export type UpdateLanguageMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateLanguageMutationVariables = {data: LanguageUpdate}
+
+    /**
  * @summary Update a Language (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateLanguage<TData = Awaited<ReturnType<typeof updateLanguage>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- languageUpdate: LanguageUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateLanguage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateLanguageQueryOptions(languageUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getLanguagesForPagingResponse200 = {
+export const useUpdateLanguage = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateLanguage>>, TError,UpdateLanguageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateLanguage>>,
+        TError,
+        UpdateLanguageMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateLanguageMutationOptions(options), queryClient);
+    }
+    export type getLanguagesForPagingResponse200 = {
   data: LanguagePageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getLanguageById = async (id: number, options?: Parameters<typeof ap
 
 
 
-export const getGetLanguageByIdMutationKey = () => ['getLanguageById'] as const;
-
-export const getGetLanguageByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getLanguageById>>, TError,GetLanguageByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getLanguageById>>, TError,GetLanguageByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetLanguageByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetLanguageByIdQueryKey = (id: number,) => {
+    return [
+    `/Languages/${id}`
+    ] as const;
+    }
 
 
+export const getGetLanguageByIdQueryOptions = <TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguageById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetLanguageByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getLanguageById>>, GetLanguageByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getLanguageById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getLanguageById>>> = ({ signal }) => getLanguageById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getLanguageById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetLanguageByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getLanguageById>>>
+export type GetLanguageByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetLanguageByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getLanguageById>>>
 
-    export type GetLanguageByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetLanguageByIdMutationVariables = {id: number}
-
-    /**
+export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguageById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getLanguageById>>,
+          TError,
+          Awaited<ReturnType<typeof getLanguageById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguageById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getLanguageById>>,
+          TError,
+          Awaited<ReturnType<typeof getLanguageById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguageById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One Language
  */
-export const useGetLanguageById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getLanguageById>>, TError,GetLanguageByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getLanguageById>>,
-        TError,
-        GetLanguageByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetLanguageByIdMutationOptions(options), queryClient);
-    }
-    export type deleteLanguageResponse200 = {
+
+export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguageById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetLanguageByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteLanguageResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteLanguage = async (id: number, options?: Parameters<typeof api
 
 
 
-export const getDeleteLanguageQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/Languages/${id}`
-    ] as const;
-    }
+export const getDeleteLanguageMutationKey = () => ['deleteLanguage'] as const;
 
+export const getDeleteLanguageMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteLanguage>>, TError,DeleteLanguageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteLanguage>>, TError,DeleteLanguageMutationVariables, TContext> => {
 
-export const getDeleteLanguageQueryOptions = <TData = Awaited<ReturnType<typeof deleteLanguage>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteLanguage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteLanguageQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteLanguage>>> = ({ signal }) => deleteLanguage(id, { signal, ...requestOptions });
+const mutationKey = getDeleteLanguageMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteLanguage>>, DeleteLanguageMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteLanguage>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteLanguageQueryResult = NonNullable<Awaited<ReturnType<typeof deleteLanguage>>>
-export type DeleteLanguageQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteLanguage(id,requestOptions)
+        }
 
 
-export function useDeleteLanguage<TData = Awaited<ReturnType<typeof deleteLanguage>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteLanguage>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteLanguage>>,
-          TError,
-          Awaited<ReturnType<typeof deleteLanguage>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteLanguage<TData = Awaited<ReturnType<typeof deleteLanguage>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteLanguage>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteLanguage>>,
-          TError,
-          Awaited<ReturnType<typeof deleteLanguage>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteLanguage<TData = Awaited<ReturnType<typeof deleteLanguage>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteLanguage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteLanguageMutationResult = NonNullable<Awaited<ReturnType<typeof deleteLanguage>>>
+
+    export type DeleteLanguageMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteLanguageMutationVariables = {id: number}
+
+    /**
  * @summary Delete a Language; refused (409) while other rows reference it
  */
-
-export function useDeleteLanguage<TData = Awaited<ReturnType<typeof deleteLanguage>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteLanguage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteLanguageQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteLanguage = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteLanguage>>, TError,DeleteLanguageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteLanguage>>,
+        TError,
+        DeleteLanguageMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteLanguageMutationOptions(options), queryClient);
+    }

@@ -15,13 +15,18 @@
  * OpenAPI spec version: 1.0
  */
 import {
-  useMutation
+  useQuery
 } from '@tanstack/react-query';
 import type {
-  MutationFunction,
+  DataTag,
+  DefinedInitialDataOptions,
+  DefinedUseQueryResult,
   QueryClient,
-  UseMutationOptions,
-  UseMutationResult
+  QueryFunction,
+  QueryKey,
+  UndefinedInitialDataOptions,
+  UseQueryOptions,
+  UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
@@ -39,6 +44,21 @@ import { apiFetch } from '../../../src/lib/api-fetcher.ts';
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
+
+const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKey: K } => {
+  const result = { queryKey } as T & { queryKey: K };
+  for (const key of Object.keys(query)) {
+    // The explicit queryKey always wins, matching the previous
+    // `{ ...query, queryKey }` spread where it was set last.
+    if (key === 'queryKey') continue;
+    Object.defineProperty(result, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => (query as Record<string, unknown>)[key],
+    });
+  }
+  return result;
+};
 
 export type getMonitorBoardResponse200 = {
   data: MonitorBoardEnvelope
@@ -106,54 +126,81 @@ export const getMonitorBoard = async (params?: GetMonitorBoardParams, options?: 
 
 
 
-export const getGetMonitorBoardMutationKey = () => ['getMonitorBoard'] as const;
-
-export const getGetMonitorBoardMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getMonitorBoard>>, TError,GetMonitorBoardMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getMonitorBoard>>, TError,GetMonitorBoardMutationVariables, TContext> => {
-
-const mutationKey = getGetMonitorBoardMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetMonitorBoardQueryKey = (params?: GetMonitorBoardParams,) => {
+    return [
+    `/Monitor/board`, ...(params ? [params] : [])
+    ] as const;
+    }
 
 
+export const getGetMonitorBoardQueryOptions = <TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(params?: GetMonitorBoardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorBoard>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetMonitorBoardQueryKey(params);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getMonitorBoard>>, GetMonitorBoardMutationVariables> = (props) => {
-          const {params} = props ?? {};
 
-          return  getMonitorBoard(params,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getMonitorBoard>>> = ({ signal }) => getMonitorBoard(params, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getMonitorBoard>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetMonitorBoardQueryResult = NonNullable<Awaited<ReturnType<typeof getMonitorBoard>>>
+export type GetMonitorBoardQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
-    export type GetMonitorBoardMutationResult = NonNullable<Awaited<ReturnType<typeof getMonitorBoard>>>
 
-    export type GetMonitorBoardMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
-    export type GetMonitorBoardMutationVariables = {params?: GetMonitorBoardParams}
-
-    /**
+export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+ params: undefined |  GetMonitorBoardParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorBoard>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMonitorBoard>>,
+          TError,
+          Awaited<ReturnType<typeof getMonitorBoard>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+ params?: GetMonitorBoardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorBoard>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMonitorBoard>>,
+          TError,
+          Awaited<ReturnType<typeof getMonitorBoard>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+ params?: GetMonitorBoardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorBoard>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary The day's slaughter board
  */
-export const useGetMonitorBoard = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getMonitorBoard>>, TError,GetMonitorBoardMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getMonitorBoard>>,
-        TError,
-        GetMonitorBoardMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetMonitorBoardMutationOptions(options), queryClient);
-    }
-    export type getMonitorEventsResponse200 = {
+
+export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+ params?: GetMonitorBoardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorBoard>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetMonitorBoardQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type getMonitorEventsResponse200 = {
   data: string
   status: 200
 }
@@ -223,50 +270,77 @@ export const getMonitorEvents = async (params?: GetMonitorEventsParams, options?
 
 
 
-export const getGetMonitorEventsMutationKey = () => ['getMonitorEvents'] as const;
-
-export const getGetMonitorEventsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getMonitorEvents>>, TError,GetMonitorEventsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getMonitorEvents>>, TError,GetMonitorEventsMutationVariables, TContext> => {
-
-const mutationKey = getGetMonitorEventsMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetMonitorEventsQueryKey = (params?: GetMonitorEventsParams,) => {
+    return [
+    `/Monitor/events`, ...(params ? [params] : [])
+    ] as const;
+    }
 
 
+export const getGetMonitorEventsQueryOptions = <TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(params?: GetMonitorEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorEvents>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetMonitorEventsQueryKey(params);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getMonitorEvents>>, GetMonitorEventsMutationVariables> = (props) => {
-          const {params} = props ?? {};
 
-          return  getMonitorEvents(params,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getMonitorEvents>>> = ({ signal }) => getMonitorEvents(params, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getMonitorEvents>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetMonitorEventsQueryResult = NonNullable<Awaited<ReturnType<typeof getMonitorEvents>>>
+export type GetMonitorEventsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
 
-    export type GetMonitorEventsMutationResult = NonNullable<Awaited<ReturnType<typeof getMonitorEvents>>>
 
-    export type GetMonitorEventsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
-    export type GetMonitorEventsMutationVariables = {params?: GetMonitorEventsParams}
-
-    /**
+export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+ params: undefined |  GetMonitorEventsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorEvents>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMonitorEvents>>,
+          TError,
+          Awaited<ReturnType<typeof getMonitorEvents>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+ params?: GetMonitorEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorEvents>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMonitorEvents>>,
+          TError,
+          Awaited<ReturnType<typeof getMonitorEvents>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+ params?: GetMonitorEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorEvents>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Live changes of the day's board (Server-Sent Events)
  */
-export const useGetMonitorEvents = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getMonitorEvents>>, TError,GetMonitorEventsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getMonitorEvents>>,
-        TError,
-        GetMonitorEventsMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetMonitorEventsMutationOptions(options), queryClient);
-    }
+
+export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+ params?: GetMonitorEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorEvents>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetMonitorEventsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+

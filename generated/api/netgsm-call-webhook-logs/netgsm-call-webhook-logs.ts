@@ -134,81 +134,54 @@ export const markCallCalledBack = async (id: number, options?: Parameters<typeof
 
 
 
-export const getMarkCallCalledBackQueryKey = (id: number,) => {
-    return [
-    'POST', `/NetgsmCallWebhookLogs/${id}/called-back`
-    ] as const;
-    }
+export const getMarkCallCalledBackMutationKey = () => ['markCallCalledBack'] as const;
 
+export const getMarkCallCalledBackMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markCallCalledBack>>, TError,MarkCallCalledBackMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof markCallCalledBack>>, TError,MarkCallCalledBackMutationVariables, TContext> => {
 
-export const getMarkCallCalledBackQueryOptions = <TData = Awaited<ReturnType<typeof markCallCalledBack>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof markCallCalledBack>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getMarkCallCalledBackQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof markCallCalledBack>>> = ({ signal }) => markCallCalledBack(id, { signal, ...requestOptions });
+const mutationKey = getMarkCallCalledBackMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof markCallCalledBack>>, MarkCallCalledBackMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof markCallCalledBack>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type MarkCallCalledBackQueryResult = NonNullable<Awaited<ReturnType<typeof markCallCalledBack>>>
-export type MarkCallCalledBackQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  markCallCalledBack(id,requestOptions)
+        }
 
 
-export function useMarkCallCalledBack<TData = Awaited<ReturnType<typeof markCallCalledBack>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof markCallCalledBack>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof markCallCalledBack>>,
-          TError,
-          Awaited<ReturnType<typeof markCallCalledBack>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useMarkCallCalledBack<TData = Awaited<ReturnType<typeof markCallCalledBack>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof markCallCalledBack>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof markCallCalledBack>>,
-          TError,
-          Awaited<ReturnType<typeof markCallCalledBack>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useMarkCallCalledBack<TData = Awaited<ReturnType<typeof markCallCalledBack>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof markCallCalledBack>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type MarkCallCalledBackMutationResult = NonNullable<Awaited<ReturnType<typeof markCallCalledBack>>>
+
+    export type MarkCallCalledBackMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type MarkCallCalledBackMutationVariables = {id: number}
+
+    /**
  * @summary Mark a missed call returned
  */
-
-export function useMarkCallCalledBack<TData = Awaited<ReturnType<typeof markCallCalledBack>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof markCallCalledBack>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getMarkCallCalledBackQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getNetgsmCallWebhookLogsResponse200 = {
+export const useMarkCallCalledBack = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markCallCalledBack>>, TError,MarkCallCalledBackMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof markCallCalledBack>>,
+        TError,
+        MarkCallCalledBackMutationVariables,
+        TContext
+      > => {
+      return useMutation(getMarkCallCalledBackMutationOptions(options), queryClient);
+    }
+    export type getNetgsmCallWebhookLogsResponse200 = {
   data: NetgsmCallWebhookLogListEnvelope
   status: 200
 }
@@ -258,54 +231,81 @@ export const getNetgsmCallWebhookLogs = async ( options?: Parameters<typeof apiF
 
 
 
-export const getGetNetgsmCallWebhookLogsMutationKey = () => ['getNetgsmCallWebhookLogs'] as const;
-
-export const getGetNetgsmCallWebhookLogsMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError,void, TContext> => {
-
-const mutationKey = getGetNetgsmCallWebhookLogsMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetNetgsmCallWebhookLogsQueryKey = () => {
+    return [
+    `/NetgsmCallWebhookLogs`
+    ] as const;
+    }
 
 
+export const getGetNetgsmCallWebhookLogsQueryOptions = <TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetNetgsmCallWebhookLogsQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, void> = () => {
 
-
-          return  getNetgsmCallWebhookLogs(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>> = ({ signal }) => getNetgsmCallWebhookLogs({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetNetgsmCallWebhookLogsMutationResult = NonNullable<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>>
-
-    export type GetNetgsmCallWebhookLogsMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetNetgsmCallWebhookLogsQueryResult = NonNullable<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>>
+export type GetNetgsmCallWebhookLogsQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>,
+          TError,
+          Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>,
+          TError,
+          Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every NetgsmCallWebhookLog (at most 10,000), in the default sort
  */
-export const useGetNetgsmCallWebhookLogs = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetNetgsmCallWebhookLogsMutationOptions(options), queryClient);
-    }
-    export type getNetgsmCallWebhookLogsForPagingResponse200 = {
+
+export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetNetgsmCallWebhookLogsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type getNetgsmCallWebhookLogsForPagingResponse200 = {
   data: NetgsmCallWebhookLogPageEnvelope
   status: 200
 }
@@ -508,50 +508,77 @@ export const getNetgsmCallWebhookLogById = async (id: number, options?: Paramete
 
 
 
-export const getGetNetgsmCallWebhookLogByIdMutationKey = () => ['getNetgsmCallWebhookLogById'] as const;
-
-export const getGetNetgsmCallWebhookLogByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError,GetNetgsmCallWebhookLogByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError,GetNetgsmCallWebhookLogByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetNetgsmCallWebhookLogByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetNetgsmCallWebhookLogByIdQueryKey = (id: number,) => {
+    return [
+    `/NetgsmCallWebhookLogs/${id}`
+    ] as const;
+    }
 
 
+export const getGetNetgsmCallWebhookLogByIdQueryOptions = <TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetNetgsmCallWebhookLogByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, GetNetgsmCallWebhookLogByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getNetgsmCallWebhookLogById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>> = ({ signal }) => getNetgsmCallWebhookLogById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetNetgsmCallWebhookLogByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>>
+export type GetNetgsmCallWebhookLogByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetNetgsmCallWebhookLogByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>>
 
-    export type GetNetgsmCallWebhookLogByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetNetgsmCallWebhookLogByIdMutationVariables = {id: number}
-
-    /**
+export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>,
+          TError,
+          Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>,
+          TError,
+          Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One NetgsmCallWebhookLog
  */
-export const useGetNetgsmCallWebhookLogById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError,GetNetgsmCallWebhookLogByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>,
-        TError,
-        GetNetgsmCallWebhookLogByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetNetgsmCallWebhookLogByIdMutationOptions(options), queryClient);
-    }
+
+export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetNetgsmCallWebhookLogByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+

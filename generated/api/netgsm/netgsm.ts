@@ -139,54 +139,81 @@ export const netgsmCallWebhookGet = async (params?: NetgsmCallWebhookGetParams, 
 
 
 
-export const getNetgsmCallWebhookGetMutationKey = () => ['netgsmCallWebhookGet'] as const;
-
-export const getNetgsmCallWebhookGetMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError,NetgsmCallWebhookGetMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError,NetgsmCallWebhookGetMutationVariables, TContext> => {
-
-const mutationKey = getNetgsmCallWebhookGetMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getNetgsmCallWebhookGetQueryKey = (params?: NetgsmCallWebhookGetParams,) => {
+    return [
+    `/Netgsm/call-webhook`, ...(params ? [params] : [])
+    ] as const;
+    }
 
 
+export const getNetgsmCallWebhookGetQueryOptions = <TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse>(params?: NetgsmCallWebhookGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getNetgsmCallWebhookGetQueryKey(params);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, NetgsmCallWebhookGetMutationVariables> = (props) => {
-          const {params} = props ?? {};
 
-          return  netgsmCallWebhookGet(params,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof netgsmCallWebhookGet>>> = ({ signal }) => netgsmCallWebhookGet(params, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type NetgsmCallWebhookGetQueryResult = NonNullable<Awaited<ReturnType<typeof netgsmCallWebhookGet>>>
+export type NetgsmCallWebhookGetQueryError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse
 
-    export type NetgsmCallWebhookGetMutationResult = NonNullable<Awaited<ReturnType<typeof netgsmCallWebhookGet>>>
 
-    export type NetgsmCallWebhookGetMutationError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse
-    export type NetgsmCallWebhookGetMutationVariables = {params?: NetgsmCallWebhookGetParams}
-
-    /**
+export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse>(
+ params: undefined |  NetgsmCallWebhookGetParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof netgsmCallWebhookGet>>,
+          TError,
+          Awaited<ReturnType<typeof netgsmCallWebhookGet>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse>(
+ params?: NetgsmCallWebhookGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof netgsmCallWebhookGet>>,
+          TError,
+          Awaited<ReturnType<typeof netgsmCallWebhookGet>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse>(
+ params?: NetgsmCallWebhookGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Netgsm's call notification (query string)
  */
-export const useNetgsmCallWebhookGet = <TError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError,NetgsmCallWebhookGetMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof netgsmCallWebhookGet>>,
-        TError,
-        NetgsmCallWebhookGetMutationVariables,
-        TContext
-      > => {
-      return useMutation(getNetgsmCallWebhookGetMutationOptions(options), queryClient);
-    }
-    export type netgsmCallWebhookPostResponse200 = {
+
+export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse>(
+ params?: NetgsmCallWebhookGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getNetgsmCallWebhookGetQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type netgsmCallWebhookPostResponse200 = {
   data: CallWebhookEnvelope
   status: 200
 }
@@ -264,83 +291,50 @@ return apiFetch<netgsmCallWebhookPostResponse>(getNetgsmCallWebhookPostUrl(param
 
 
 
-export const getNetgsmCallWebhookPostQueryKey = (callWebhookBody?: CallWebhookBody,
-    params?: NetgsmCallWebhookPostParams,) => {
-    return [
-    'POST', `/Netgsm/call-webhook`, ...(params ? [params] : []), callWebhookBody
-    ] as const;
-    }
+export const getNetgsmCallWebhookPostMutationKey = () => ['netgsmCallWebhookPost'] as const;
 
+export const getNetgsmCallWebhookPostMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError,NetgsmCallWebhookPostMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError,NetgsmCallWebhookPostMutationVariables, TContext> => {
 
-export const getNetgsmCallWebhookPostQueryOptions = <TData = Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse>(callWebhookBody: CallWebhookBody,
-    params?: NetgsmCallWebhookPostParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getNetgsmCallWebhookPostQueryKey(callWebhookBody,params);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof netgsmCallWebhookPost>>> = ({ signal }) => netgsmCallWebhookPost(callWebhookBody,params, { signal, ...requestOptions });
+const mutationKey = getNetgsmCallWebhookPostMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof netgsmCallWebhookPost>>, NetgsmCallWebhookPostMutationVariables> = (props) => {
+          const {data,params} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type NetgsmCallWebhookPostQueryResult = NonNullable<Awaited<ReturnType<typeof netgsmCallWebhookPost>>>
-export type NetgsmCallWebhookPostQueryError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse
+          return  netgsmCallWebhookPost(data,params,requestOptions)
+        }
 
 
-export function useNetgsmCallWebhookPost<TData = Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse>(
- callWebhookBody: CallWebhookBody,
-    params: undefined |  NetgsmCallWebhookPostParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof netgsmCallWebhookPost>>,
-          TError,
-          Awaited<ReturnType<typeof netgsmCallWebhookPost>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useNetgsmCallWebhookPost<TData = Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse>(
- callWebhookBody: CallWebhookBody,
-    params?: NetgsmCallWebhookPostParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof netgsmCallWebhookPost>>,
-          TError,
-          Awaited<ReturnType<typeof netgsmCallWebhookPost>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useNetgsmCallWebhookPost<TData = Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse>(
- callWebhookBody: CallWebhookBody,
-    params?: NetgsmCallWebhookPostParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type NetgsmCallWebhookPostMutationResult = NonNullable<Awaited<ReturnType<typeof netgsmCallWebhookPost>>>
+    export type NetgsmCallWebhookPostMutationBody = CallWebhookBody
+    export type NetgsmCallWebhookPostMutationError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse
+    export type NetgsmCallWebhookPostMutationVariables = {data: CallWebhookBody;params?: NetgsmCallWebhookPostParams}
+
+    /**
  * @summary Netgsm's call notification (JSON or form body)
  */
-
-export function useNetgsmCallWebhookPost<TData = Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse>(
- callWebhookBody: CallWebhookBody,
-    params?: NetgsmCallWebhookPostParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getNetgsmCallWebhookPostQueryOptions(callWebhookBody,params,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useNetgsmCallWebhookPost = <TError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError,NetgsmCallWebhookPostMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof netgsmCallWebhookPost>>,
+        TError,
+        NetgsmCallWebhookPostMutationVariables,
+        TContext
+      > => {
+      return useMutation(getNetgsmCallWebhookPostMutationOptions(options), queryClient);
+    }

@@ -120,54 +120,81 @@ export const getOperationClaims = async ( options?: Parameters<typeof apiFetch>[
 
 
 
-export const getGetOperationClaimsMutationKey = () => ['getOperationClaims'] as const;
-
-export const getGetOperationClaimsMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getOperationClaims>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getOperationClaims>>, TError,void, TContext> => {
-
-const mutationKey = getGetOperationClaimsMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetOperationClaimsQueryKey = () => {
+    return [
+    `/OperationClaims`
+    ] as const;
+    }
 
 
+export const getGetOperationClaimsQueryOptions = <TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetOperationClaimsQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getOperationClaims>>, void> = () => {
 
-
-          return  getOperationClaims(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getOperationClaims>>> = ({ signal }) => getOperationClaims({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getOperationClaims>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetOperationClaimsMutationResult = NonNullable<Awaited<ReturnType<typeof getOperationClaims>>>
-
-    export type GetOperationClaimsMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetOperationClaimsQueryResult = NonNullable<Awaited<ReturnType<typeof getOperationClaims>>>
+export type GetOperationClaimsQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaims>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOperationClaims>>,
+          TError,
+          Awaited<ReturnType<typeof getOperationClaims>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaims>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOperationClaims>>,
+          TError,
+          Awaited<ReturnType<typeof getOperationClaims>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every OperationClaim (at most 10,000), in the default sort
  */
-export const useGetOperationClaims = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getOperationClaims>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getOperationClaims>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetOperationClaimsMutationOptions(options), queryClient);
-    }
-    export type createOperationClaimResponse200 = {
+
+export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetOperationClaimsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createOperationClaimResponse200 = {
   data: OperationClaimEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createOperationClaimResponse>(getCreateOperationClaimUrl(),
 
 
 
-export const getCreateOperationClaimQueryKey = (operationClaimCreate?: OperationClaimCreate,) => {
-    return [
-    'POST', `/OperationClaims`, operationClaimCreate
-    ] as const;
-    }
+export const getCreateOperationClaimMutationKey = () => ['createOperationClaim'] as const;
 
+export const getCreateOperationClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOperationClaim>>, TError,CreateOperationClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createOperationClaim>>, TError,CreateOperationClaimMutationVariables, TContext> => {
 
-export const getCreateOperationClaimQueryOptions = <TData = Awaited<ReturnType<typeof createOperationClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(operationClaimCreate: OperationClaimCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createOperationClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateOperationClaimQueryKey(operationClaimCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createOperationClaim>>> = ({ signal }) => createOperationClaim(operationClaimCreate, { signal, ...requestOptions });
+const mutationKey = getCreateOperationClaimMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createOperationClaim>>, CreateOperationClaimMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createOperationClaim>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateOperationClaimQueryResult = NonNullable<Awaited<ReturnType<typeof createOperationClaim>>>
-export type CreateOperationClaimQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createOperationClaim(data,requestOptions)
+        }
 
 
-export function useCreateOperationClaim<TData = Awaited<ReturnType<typeof createOperationClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- operationClaimCreate: OperationClaimCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createOperationClaim>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createOperationClaim>>,
-          TError,
-          Awaited<ReturnType<typeof createOperationClaim>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateOperationClaim<TData = Awaited<ReturnType<typeof createOperationClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- operationClaimCreate: OperationClaimCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createOperationClaim>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createOperationClaim>>,
-          TError,
-          Awaited<ReturnType<typeof createOperationClaim>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateOperationClaim<TData = Awaited<ReturnType<typeof createOperationClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- operationClaimCreate: OperationClaimCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createOperationClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateOperationClaimMutationResult = NonNullable<Awaited<ReturnType<typeof createOperationClaim>>>
+    export type CreateOperationClaimMutationBody = OperationClaimCreate
+    export type CreateOperationClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateOperationClaimMutationVariables = {data: OperationClaimCreate}
+
+    /**
  * @summary Create a OperationClaim
  */
-
-export function useCreateOperationClaim<TData = Awaited<ReturnType<typeof createOperationClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- operationClaimCreate: OperationClaimCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createOperationClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateOperationClaimQueryOptions(operationClaimCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateOperationClaimResponse200 = {
+export const useCreateOperationClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOperationClaim>>, TError,CreateOperationClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createOperationClaim>>,
+        TError,
+        CreateOperationClaimMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateOperationClaimMutationOptions(options), queryClient);
+    }
+    export type updateOperationClaimResponse200 = {
   data: OperationClaimEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateOperationClaimResponse>(getUpdateOperationClaimUrl(),
 
 
 
-export const getUpdateOperationClaimQueryKey = (operationClaimUpdate?: OperationClaimUpdate,) => {
-    return [
-    'PUT', `/OperationClaims`, operationClaimUpdate
-    ] as const;
-    }
+export const getUpdateOperationClaimMutationKey = () => ['updateOperationClaim'] as const;
 
+export const getUpdateOperationClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOperationClaim>>, TError,UpdateOperationClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateOperationClaim>>, TError,UpdateOperationClaimMutationVariables, TContext> => {
 
-export const getUpdateOperationClaimQueryOptions = <TData = Awaited<ReturnType<typeof updateOperationClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(operationClaimUpdate: OperationClaimUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateOperationClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateOperationClaimQueryKey(operationClaimUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateOperationClaim>>> = ({ signal }) => updateOperationClaim(operationClaimUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateOperationClaimMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateOperationClaim>>, UpdateOperationClaimMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateOperationClaim>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateOperationClaimQueryResult = NonNullable<Awaited<ReturnType<typeof updateOperationClaim>>>
-export type UpdateOperationClaimQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateOperationClaim(data,requestOptions)
+        }
 
 
-export function useUpdateOperationClaim<TData = Awaited<ReturnType<typeof updateOperationClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- operationClaimUpdate: OperationClaimUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateOperationClaim>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateOperationClaim>>,
-          TError,
-          Awaited<ReturnType<typeof updateOperationClaim>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateOperationClaim<TData = Awaited<ReturnType<typeof updateOperationClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- operationClaimUpdate: OperationClaimUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateOperationClaim>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateOperationClaim>>,
-          TError,
-          Awaited<ReturnType<typeof updateOperationClaim>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateOperationClaim<TData = Awaited<ReturnType<typeof updateOperationClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- operationClaimUpdate: OperationClaimUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateOperationClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateOperationClaimMutationResult = NonNullable<Awaited<ReturnType<typeof updateOperationClaim>>>
+    export type UpdateOperationClaimMutationBody = OperationClaimUpdate
+    export type UpdateOperationClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateOperationClaimMutationVariables = {data: OperationClaimUpdate}
+
+    /**
  * @summary Update a OperationClaim (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateOperationClaim<TData = Awaited<ReturnType<typeof updateOperationClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- operationClaimUpdate: OperationClaimUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateOperationClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateOperationClaimQueryOptions(operationClaimUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getOperationClaimsForPagingResponse200 = {
+export const useUpdateOperationClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOperationClaim>>, TError,UpdateOperationClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateOperationClaim>>,
+        TError,
+        UpdateOperationClaimMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateOperationClaimMutationOptions(options), queryClient);
+    }
+    export type getOperationClaimsForPagingResponse200 = {
   data: OperationClaimPageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getOperationClaimById = async (id: number, options?: Parameters<typ
 
 
 
-export const getGetOperationClaimByIdMutationKey = () => ['getOperationClaimById'] as const;
-
-export const getGetOperationClaimByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getOperationClaimById>>, TError,GetOperationClaimByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getOperationClaimById>>, TError,GetOperationClaimByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetOperationClaimByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetOperationClaimByIdQueryKey = (id: number,) => {
+    return [
+    `/OperationClaims/${id}`
+    ] as const;
+    }
 
 
+export const getGetOperationClaimByIdQueryOptions = <TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetOperationClaimByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getOperationClaimById>>, GetOperationClaimByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getOperationClaimById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getOperationClaimById>>> = ({ signal }) => getOperationClaimById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetOperationClaimByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getOperationClaimById>>>
+export type GetOperationClaimByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetOperationClaimByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getOperationClaimById>>>
 
-    export type GetOperationClaimByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetOperationClaimByIdMutationVariables = {id: number}
-
-    /**
+export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOperationClaimById>>,
+          TError,
+          Awaited<ReturnType<typeof getOperationClaimById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOperationClaimById>>,
+          TError,
+          Awaited<ReturnType<typeof getOperationClaimById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One OperationClaim
  */
-export const useGetOperationClaimById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getOperationClaimById>>, TError,GetOperationClaimByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getOperationClaimById>>,
-        TError,
-        GetOperationClaimByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetOperationClaimByIdMutationOptions(options), queryClient);
-    }
-    export type deleteOperationClaimResponse200 = {
+
+export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetOperationClaimByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteOperationClaimResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteOperationClaim = async (id: number, options?: Parameters<type
 
 
 
-export const getDeleteOperationClaimQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/OperationClaims/${id}`
-    ] as const;
-    }
+export const getDeleteOperationClaimMutationKey = () => ['deleteOperationClaim'] as const;
 
+export const getDeleteOperationClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteOperationClaim>>, TError,DeleteOperationClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteOperationClaim>>, TError,DeleteOperationClaimMutationVariables, TContext> => {
 
-export const getDeleteOperationClaimQueryOptions = <TData = Awaited<ReturnType<typeof deleteOperationClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteOperationClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteOperationClaimQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteOperationClaim>>> = ({ signal }) => deleteOperationClaim(id, { signal, ...requestOptions });
+const mutationKey = getDeleteOperationClaimMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteOperationClaim>>, DeleteOperationClaimMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteOperationClaim>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteOperationClaimQueryResult = NonNullable<Awaited<ReturnType<typeof deleteOperationClaim>>>
-export type DeleteOperationClaimQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteOperationClaim(id,requestOptions)
+        }
 
 
-export function useDeleteOperationClaim<TData = Awaited<ReturnType<typeof deleteOperationClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteOperationClaim>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteOperationClaim>>,
-          TError,
-          Awaited<ReturnType<typeof deleteOperationClaim>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteOperationClaim<TData = Awaited<ReturnType<typeof deleteOperationClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteOperationClaim>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteOperationClaim>>,
-          TError,
-          Awaited<ReturnType<typeof deleteOperationClaim>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteOperationClaim<TData = Awaited<ReturnType<typeof deleteOperationClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteOperationClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteOperationClaimMutationResult = NonNullable<Awaited<ReturnType<typeof deleteOperationClaim>>>
+
+    export type DeleteOperationClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteOperationClaimMutationVariables = {id: number}
+
+    /**
  * @summary Delete a OperationClaim; refused (409) while other rows reference it
  */
-
-export function useDeleteOperationClaim<TData = Awaited<ReturnType<typeof deleteOperationClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteOperationClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteOperationClaimQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteOperationClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteOperationClaim>>, TError,DeleteOperationClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteOperationClaim>>,
+        TError,
+        DeleteOperationClaimMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteOperationClaimMutationOptions(options), queryClient);
+    }

@@ -120,54 +120,81 @@ export const getPaymentMethods = async ( options?: Parameters<typeof apiFetch>[1
 
 
 
-export const getGetPaymentMethodsMutationKey = () => ['getPaymentMethods'] as const;
-
-export const getGetPaymentMethodsMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getPaymentMethods>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getPaymentMethods>>, TError,void, TContext> => {
-
-const mutationKey = getGetPaymentMethodsMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetPaymentMethodsQueryKey = () => {
+    return [
+    `/PaymentMethods`
+    ] as const;
+    }
 
 
+export const getGetPaymentMethodsQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethods>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPaymentMethodsQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getPaymentMethods>>, void> = () => {
 
-
-          return  getPaymentMethods(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPaymentMethods>>> = ({ signal }) => getPaymentMethods({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethods>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetPaymentMethodsMutationResult = NonNullable<Awaited<ReturnType<typeof getPaymentMethods>>>
-
-    export type GetPaymentMethodsMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetPaymentMethodsQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentMethods>>>
+export type GetPaymentMethodsQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethods>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPaymentMethods>>,
+          TError,
+          Awaited<ReturnType<typeof getPaymentMethods>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethods>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPaymentMethods>>,
+          TError,
+          Awaited<ReturnType<typeof getPaymentMethods>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethods>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every PaymentMethod (at most 10,000), in the default sort
  */
-export const useGetPaymentMethods = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getPaymentMethods>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getPaymentMethods>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetPaymentMethodsMutationOptions(options), queryClient);
-    }
-    export type createPaymentMethodResponse200 = {
+
+export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethods>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPaymentMethodsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createPaymentMethodResponse200 = {
   data: PaymentMethodEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createPaymentMethodResponse>(getCreatePaymentMethodUrl(),
 
 
 
-export const getCreatePaymentMethodQueryKey = (paymentMethodCreate?: PaymentMethodCreate,) => {
-    return [
-    'POST', `/PaymentMethods`, paymentMethodCreate
-    ] as const;
-    }
+export const getCreatePaymentMethodMutationKey = () => ['createPaymentMethod'] as const;
 
+export const getCreatePaymentMethodMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentMethod>>, TError,CreatePaymentMethodMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createPaymentMethod>>, TError,CreatePaymentMethodMutationVariables, TContext> => {
 
-export const getCreatePaymentMethodQueryOptions = <TData = Awaited<ReturnType<typeof createPaymentMethod>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(paymentMethodCreate: PaymentMethodCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPaymentMethod>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreatePaymentMethodQueryKey(paymentMethodCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createPaymentMethod>>> = ({ signal }) => createPaymentMethod(paymentMethodCreate, { signal, ...requestOptions });
+const mutationKey = getCreatePaymentMethodMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createPaymentMethod>>, CreatePaymentMethodMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createPaymentMethod>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreatePaymentMethodQueryResult = NonNullable<Awaited<ReturnType<typeof createPaymentMethod>>>
-export type CreatePaymentMethodQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createPaymentMethod(data,requestOptions)
+        }
 
 
-export function useCreatePaymentMethod<TData = Awaited<ReturnType<typeof createPaymentMethod>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- paymentMethodCreate: PaymentMethodCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPaymentMethod>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createPaymentMethod>>,
-          TError,
-          Awaited<ReturnType<typeof createPaymentMethod>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreatePaymentMethod<TData = Awaited<ReturnType<typeof createPaymentMethod>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- paymentMethodCreate: PaymentMethodCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPaymentMethod>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createPaymentMethod>>,
-          TError,
-          Awaited<ReturnType<typeof createPaymentMethod>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreatePaymentMethod<TData = Awaited<ReturnType<typeof createPaymentMethod>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- paymentMethodCreate: PaymentMethodCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPaymentMethod>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreatePaymentMethodMutationResult = NonNullable<Awaited<ReturnType<typeof createPaymentMethod>>>
+    export type CreatePaymentMethodMutationBody = PaymentMethodCreate
+    export type CreatePaymentMethodMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreatePaymentMethodMutationVariables = {data: PaymentMethodCreate}
+
+    /**
  * @summary Create a PaymentMethod
  */
-
-export function useCreatePaymentMethod<TData = Awaited<ReturnType<typeof createPaymentMethod>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- paymentMethodCreate: PaymentMethodCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPaymentMethod>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreatePaymentMethodQueryOptions(paymentMethodCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updatePaymentMethodResponse200 = {
+export const useCreatePaymentMethod = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentMethod>>, TError,CreatePaymentMethodMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createPaymentMethod>>,
+        TError,
+        CreatePaymentMethodMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreatePaymentMethodMutationOptions(options), queryClient);
+    }
+    export type updatePaymentMethodResponse200 = {
   data: PaymentMethodEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updatePaymentMethodResponse>(getUpdatePaymentMethodUrl(),
 
 
 
-export const getUpdatePaymentMethodQueryKey = (paymentMethodUpdate?: PaymentMethodUpdate,) => {
-    return [
-    'PUT', `/PaymentMethods`, paymentMethodUpdate
-    ] as const;
-    }
+export const getUpdatePaymentMethodMutationKey = () => ['updatePaymentMethod'] as const;
 
+export const getUpdatePaymentMethodMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePaymentMethod>>, TError,UpdatePaymentMethodMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updatePaymentMethod>>, TError,UpdatePaymentMethodMutationVariables, TContext> => {
 
-export const getUpdatePaymentMethodQueryOptions = <TData = Awaited<ReturnType<typeof updatePaymentMethod>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(paymentMethodUpdate: PaymentMethodUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePaymentMethod>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdatePaymentMethodQueryKey(paymentMethodUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updatePaymentMethod>>> = ({ signal }) => updatePaymentMethod(paymentMethodUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdatePaymentMethodMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updatePaymentMethod>>, UpdatePaymentMethodMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updatePaymentMethod>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdatePaymentMethodQueryResult = NonNullable<Awaited<ReturnType<typeof updatePaymentMethod>>>
-export type UpdatePaymentMethodQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updatePaymentMethod(data,requestOptions)
+        }
 
 
-export function useUpdatePaymentMethod<TData = Awaited<ReturnType<typeof updatePaymentMethod>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- paymentMethodUpdate: PaymentMethodUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePaymentMethod>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updatePaymentMethod>>,
-          TError,
-          Awaited<ReturnType<typeof updatePaymentMethod>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdatePaymentMethod<TData = Awaited<ReturnType<typeof updatePaymentMethod>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- paymentMethodUpdate: PaymentMethodUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePaymentMethod>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updatePaymentMethod>>,
-          TError,
-          Awaited<ReturnType<typeof updatePaymentMethod>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdatePaymentMethod<TData = Awaited<ReturnType<typeof updatePaymentMethod>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- paymentMethodUpdate: PaymentMethodUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePaymentMethod>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdatePaymentMethodMutationResult = NonNullable<Awaited<ReturnType<typeof updatePaymentMethod>>>
+    export type UpdatePaymentMethodMutationBody = PaymentMethodUpdate
+    export type UpdatePaymentMethodMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdatePaymentMethodMutationVariables = {data: PaymentMethodUpdate}
+
+    /**
  * @summary Update a PaymentMethod (optimistic concurrency on rowVersion)
  */
-
-export function useUpdatePaymentMethod<TData = Awaited<ReturnType<typeof updatePaymentMethod>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- paymentMethodUpdate: PaymentMethodUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePaymentMethod>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdatePaymentMethodQueryOptions(paymentMethodUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getPaymentMethodsForPagingResponse200 = {
+export const useUpdatePaymentMethod = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePaymentMethod>>, TError,UpdatePaymentMethodMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updatePaymentMethod>>,
+        TError,
+        UpdatePaymentMethodMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdatePaymentMethodMutationOptions(options), queryClient);
+    }
+    export type getPaymentMethodsForPagingResponse200 = {
   data: PaymentMethodPageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getPaymentMethodById = async (id: number, options?: Parameters<type
 
 
 
-export const getGetPaymentMethodByIdMutationKey = () => ['getPaymentMethodById'] as const;
-
-export const getGetPaymentMethodByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getPaymentMethodById>>, TError,GetPaymentMethodByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getPaymentMethodById>>, TError,GetPaymentMethodByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetPaymentMethodByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetPaymentMethodByIdQueryKey = (id: number,) => {
+    return [
+    `/PaymentMethods/${id}`
+    ] as const;
+    }
 
 
+export const getGetPaymentMethodByIdQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPaymentMethodByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getPaymentMethodById>>, GetPaymentMethodByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getPaymentMethodById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPaymentMethodById>>> = ({ signal }) => getPaymentMethodById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetPaymentMethodByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentMethodById>>>
+export type GetPaymentMethodByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetPaymentMethodByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getPaymentMethodById>>>
 
-    export type GetPaymentMethodByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetPaymentMethodByIdMutationVariables = {id: number}
-
-    /**
+export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPaymentMethodById>>,
+          TError,
+          Awaited<ReturnType<typeof getPaymentMethodById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPaymentMethodById>>,
+          TError,
+          Awaited<ReturnType<typeof getPaymentMethodById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One PaymentMethod
  */
-export const useGetPaymentMethodById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getPaymentMethodById>>, TError,GetPaymentMethodByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getPaymentMethodById>>,
-        TError,
-        GetPaymentMethodByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetPaymentMethodByIdMutationOptions(options), queryClient);
-    }
-    export type deletePaymentMethodResponse200 = {
+
+export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPaymentMethodByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deletePaymentMethodResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deletePaymentMethod = async (id: number, options?: Parameters<typeo
 
 
 
-export const getDeletePaymentMethodQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/PaymentMethods/${id}`
-    ] as const;
-    }
+export const getDeletePaymentMethodMutationKey = () => ['deletePaymentMethod'] as const;
 
+export const getDeletePaymentMethodMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePaymentMethod>>, TError,DeletePaymentMethodMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deletePaymentMethod>>, TError,DeletePaymentMethodMutationVariables, TContext> => {
 
-export const getDeletePaymentMethodQueryOptions = <TData = Awaited<ReturnType<typeof deletePaymentMethod>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePaymentMethod>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeletePaymentMethodQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deletePaymentMethod>>> = ({ signal }) => deletePaymentMethod(id, { signal, ...requestOptions });
+const mutationKey = getDeletePaymentMethodMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deletePaymentMethod>>, DeletePaymentMethodMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deletePaymentMethod>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeletePaymentMethodQueryResult = NonNullable<Awaited<ReturnType<typeof deletePaymentMethod>>>
-export type DeletePaymentMethodQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deletePaymentMethod(id,requestOptions)
+        }
 
 
-export function useDeletePaymentMethod<TData = Awaited<ReturnType<typeof deletePaymentMethod>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePaymentMethod>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deletePaymentMethod>>,
-          TError,
-          Awaited<ReturnType<typeof deletePaymentMethod>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeletePaymentMethod<TData = Awaited<ReturnType<typeof deletePaymentMethod>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePaymentMethod>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deletePaymentMethod>>,
-          TError,
-          Awaited<ReturnType<typeof deletePaymentMethod>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeletePaymentMethod<TData = Awaited<ReturnType<typeof deletePaymentMethod>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePaymentMethod>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeletePaymentMethodMutationResult = NonNullable<Awaited<ReturnType<typeof deletePaymentMethod>>>
+
+    export type DeletePaymentMethodMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeletePaymentMethodMutationVariables = {id: number}
+
+    /**
  * @summary Delete a PaymentMethod; refused (409) while other rows reference it
  */
-
-export function useDeletePaymentMethod<TData = Awaited<ReturnType<typeof deletePaymentMethod>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePaymentMethod>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeletePaymentMethodQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeletePaymentMethod = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePaymentMethod>>, TError,DeletePaymentMethodMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deletePaymentMethod>>,
+        TError,
+        DeletePaymentMethodMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeletePaymentMethodMutationOptions(options), queryClient);
+    }

@@ -120,54 +120,81 @@ export const getPaymentStatus = async ( options?: Parameters<typeof apiFetch>[1]
 
 
 
-export const getGetPaymentStatusMutationKey = () => ['getPaymentStatus'] as const;
-
-export const getGetPaymentStatusMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError,void, TContext> => {
-
-const mutationKey = getGetPaymentStatusMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetPaymentStatusQueryKey = () => {
+    return [
+    `/PaymentStatus`
+    ] as const;
+    }
 
 
+export const getGetPaymentStatusQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPaymentStatusQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getPaymentStatus>>, void> = () => {
 
-
-          return  getPaymentStatus(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPaymentStatus>>> = ({ signal }) => getPaymentStatus({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetPaymentStatusMutationResult = NonNullable<Awaited<ReturnType<typeof getPaymentStatus>>>
-
-    export type GetPaymentStatusMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetPaymentStatusQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentStatus>>>
+export type GetPaymentStatusQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPaymentStatus>>,
+          TError,
+          Awaited<ReturnType<typeof getPaymentStatus>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPaymentStatus>>,
+          TError,
+          Awaited<ReturnType<typeof getPaymentStatus>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every PaymentStatus (at most 10,000), in the default sort
  */
-export const useGetPaymentStatus = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getPaymentStatus>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetPaymentStatusMutationOptions(options), queryClient);
-    }
-    export type createPaymentStatusResponse200 = {
+
+export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPaymentStatusQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createPaymentStatusResponse200 = {
   data: PaymentStatusEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createPaymentStatusResponse>(getCreatePaymentStatusUrl(),
 
 
 
-export const getCreatePaymentStatusQueryKey = (paymentStatusCreate?: PaymentStatusCreate,) => {
-    return [
-    'POST', `/PaymentStatus`, paymentStatusCreate
-    ] as const;
-    }
+export const getCreatePaymentStatusMutationKey = () => ['createPaymentStatus'] as const;
 
+export const getCreatePaymentStatusMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentStatus>>, TError,CreatePaymentStatusMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createPaymentStatus>>, TError,CreatePaymentStatusMutationVariables, TContext> => {
 
-export const getCreatePaymentStatusQueryOptions = <TData = Awaited<ReturnType<typeof createPaymentStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(paymentStatusCreate: PaymentStatusCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreatePaymentStatusQueryKey(paymentStatusCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createPaymentStatus>>> = ({ signal }) => createPaymentStatus(paymentStatusCreate, { signal, ...requestOptions });
+const mutationKey = getCreatePaymentStatusMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createPaymentStatus>>, CreatePaymentStatusMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createPaymentStatus>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreatePaymentStatusQueryResult = NonNullable<Awaited<ReturnType<typeof createPaymentStatus>>>
-export type CreatePaymentStatusQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createPaymentStatus(data,requestOptions)
+        }
 
 
-export function useCreatePaymentStatus<TData = Awaited<ReturnType<typeof createPaymentStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- paymentStatusCreate: PaymentStatusCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPaymentStatus>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createPaymentStatus>>,
-          TError,
-          Awaited<ReturnType<typeof createPaymentStatus>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreatePaymentStatus<TData = Awaited<ReturnType<typeof createPaymentStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- paymentStatusCreate: PaymentStatusCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPaymentStatus>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createPaymentStatus>>,
-          TError,
-          Awaited<ReturnType<typeof createPaymentStatus>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreatePaymentStatus<TData = Awaited<ReturnType<typeof createPaymentStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- paymentStatusCreate: PaymentStatusCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreatePaymentStatusMutationResult = NonNullable<Awaited<ReturnType<typeof createPaymentStatus>>>
+    export type CreatePaymentStatusMutationBody = PaymentStatusCreate
+    export type CreatePaymentStatusMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreatePaymentStatusMutationVariables = {data: PaymentStatusCreate}
+
+    /**
  * @summary Create a PaymentStatus
  */
-
-export function useCreatePaymentStatus<TData = Awaited<ReturnType<typeof createPaymentStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- paymentStatusCreate: PaymentStatusCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreatePaymentStatusQueryOptions(paymentStatusCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updatePaymentStatusResponse200 = {
+export const useCreatePaymentStatus = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentStatus>>, TError,CreatePaymentStatusMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createPaymentStatus>>,
+        TError,
+        CreatePaymentStatusMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreatePaymentStatusMutationOptions(options), queryClient);
+    }
+    export type updatePaymentStatusResponse200 = {
   data: PaymentStatusEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updatePaymentStatusResponse>(getUpdatePaymentStatusUrl(),
 
 
 
-export const getUpdatePaymentStatusQueryKey = (paymentStatusUpdate?: PaymentStatusUpdate,) => {
-    return [
-    'PUT', `/PaymentStatus`, paymentStatusUpdate
-    ] as const;
-    }
+export const getUpdatePaymentStatusMutationKey = () => ['updatePaymentStatus'] as const;
 
+export const getUpdatePaymentStatusMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePaymentStatus>>, TError,UpdatePaymentStatusMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updatePaymentStatus>>, TError,UpdatePaymentStatusMutationVariables, TContext> => {
 
-export const getUpdatePaymentStatusQueryOptions = <TData = Awaited<ReturnType<typeof updatePaymentStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(paymentStatusUpdate: PaymentStatusUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdatePaymentStatusQueryKey(paymentStatusUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updatePaymentStatus>>> = ({ signal }) => updatePaymentStatus(paymentStatusUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdatePaymentStatusMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updatePaymentStatus>>, UpdatePaymentStatusMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updatePaymentStatus>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdatePaymentStatusQueryResult = NonNullable<Awaited<ReturnType<typeof updatePaymentStatus>>>
-export type UpdatePaymentStatusQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updatePaymentStatus(data,requestOptions)
+        }
 
 
-export function useUpdatePaymentStatus<TData = Awaited<ReturnType<typeof updatePaymentStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- paymentStatusUpdate: PaymentStatusUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePaymentStatus>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updatePaymentStatus>>,
-          TError,
-          Awaited<ReturnType<typeof updatePaymentStatus>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdatePaymentStatus<TData = Awaited<ReturnType<typeof updatePaymentStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- paymentStatusUpdate: PaymentStatusUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePaymentStatus>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updatePaymentStatus>>,
-          TError,
-          Awaited<ReturnType<typeof updatePaymentStatus>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdatePaymentStatus<TData = Awaited<ReturnType<typeof updatePaymentStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- paymentStatusUpdate: PaymentStatusUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdatePaymentStatusMutationResult = NonNullable<Awaited<ReturnType<typeof updatePaymentStatus>>>
+    export type UpdatePaymentStatusMutationBody = PaymentStatusUpdate
+    export type UpdatePaymentStatusMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdatePaymentStatusMutationVariables = {data: PaymentStatusUpdate}
+
+    /**
  * @summary Update a PaymentStatus (optimistic concurrency on rowVersion)
  */
-
-export function useUpdatePaymentStatus<TData = Awaited<ReturnType<typeof updatePaymentStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- paymentStatusUpdate: PaymentStatusUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdatePaymentStatusQueryOptions(paymentStatusUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getPaymentStatusForPagingResponse200 = {
+export const useUpdatePaymentStatus = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePaymentStatus>>, TError,UpdatePaymentStatusMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updatePaymentStatus>>,
+        TError,
+        UpdatePaymentStatusMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdatePaymentStatusMutationOptions(options), queryClient);
+    }
+    export type getPaymentStatusForPagingResponse200 = {
   data: PaymentStatusPageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getPaymentStatusById = async (id: number, options?: Parameters<type
 
 
 
-export const getGetPaymentStatusByIdMutationKey = () => ['getPaymentStatusById'] as const;
-
-export const getGetPaymentStatusByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getPaymentStatusById>>, TError,GetPaymentStatusByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getPaymentStatusById>>, TError,GetPaymentStatusByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetPaymentStatusByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetPaymentStatusByIdQueryKey = (id: number,) => {
+    return [
+    `/PaymentStatus/${id}`
+    ] as const;
+    }
 
 
+export const getGetPaymentStatusByIdQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPaymentStatusByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getPaymentStatusById>>, GetPaymentStatusByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getPaymentStatusById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPaymentStatusById>>> = ({ signal }) => getPaymentStatusById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetPaymentStatusByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentStatusById>>>
+export type GetPaymentStatusByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetPaymentStatusByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getPaymentStatusById>>>
 
-    export type GetPaymentStatusByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetPaymentStatusByIdMutationVariables = {id: number}
-
-    /**
+export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPaymentStatusById>>,
+          TError,
+          Awaited<ReturnType<typeof getPaymentStatusById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPaymentStatusById>>,
+          TError,
+          Awaited<ReturnType<typeof getPaymentStatusById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One PaymentStatus
  */
-export const useGetPaymentStatusById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getPaymentStatusById>>, TError,GetPaymentStatusByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getPaymentStatusById>>,
-        TError,
-        GetPaymentStatusByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetPaymentStatusByIdMutationOptions(options), queryClient);
-    }
-    export type deletePaymentStatusResponse200 = {
+
+export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPaymentStatusByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deletePaymentStatusResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deletePaymentStatus = async (id: number, options?: Parameters<typeo
 
 
 
-export const getDeletePaymentStatusQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/PaymentStatus/${id}`
-    ] as const;
-    }
+export const getDeletePaymentStatusMutationKey = () => ['deletePaymentStatus'] as const;
 
+export const getDeletePaymentStatusMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePaymentStatus>>, TError,DeletePaymentStatusMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deletePaymentStatus>>, TError,DeletePaymentStatusMutationVariables, TContext> => {
 
-export const getDeletePaymentStatusQueryOptions = <TData = Awaited<ReturnType<typeof deletePaymentStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeletePaymentStatusQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deletePaymentStatus>>> = ({ signal }) => deletePaymentStatus(id, { signal, ...requestOptions });
+const mutationKey = getDeletePaymentStatusMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deletePaymentStatus>>, DeletePaymentStatusMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deletePaymentStatus>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeletePaymentStatusQueryResult = NonNullable<Awaited<ReturnType<typeof deletePaymentStatus>>>
-export type DeletePaymentStatusQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deletePaymentStatus(id,requestOptions)
+        }
 
 
-export function useDeletePaymentStatus<TData = Awaited<ReturnType<typeof deletePaymentStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePaymentStatus>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deletePaymentStatus>>,
-          TError,
-          Awaited<ReturnType<typeof deletePaymentStatus>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeletePaymentStatus<TData = Awaited<ReturnType<typeof deletePaymentStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePaymentStatus>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deletePaymentStatus>>,
-          TError,
-          Awaited<ReturnType<typeof deletePaymentStatus>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeletePaymentStatus<TData = Awaited<ReturnType<typeof deletePaymentStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeletePaymentStatusMutationResult = NonNullable<Awaited<ReturnType<typeof deletePaymentStatus>>>
+
+    export type DeletePaymentStatusMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeletePaymentStatusMutationVariables = {id: number}
+
+    /**
  * @summary Delete a PaymentStatus; refused (409) while other rows reference it
  */
-
-export function useDeletePaymentStatus<TData = Awaited<ReturnType<typeof deletePaymentStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeletePaymentStatusQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeletePaymentStatus = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePaymentStatus>>, TError,DeletePaymentStatusMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deletePaymentStatus>>,
+        TError,
+        DeletePaymentStatusMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeletePaymentStatusMutationOptions(options), queryClient);
+    }

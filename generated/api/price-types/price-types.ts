@@ -120,54 +120,81 @@ export const getPriceTypes = async ( options?: Parameters<typeof apiFetch>[1]): 
 
 
 
-export const getGetPriceTypesMutationKey = () => ['getPriceTypes'] as const;
-
-export const getGetPriceTypesMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getPriceTypes>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getPriceTypes>>, TError,void, TContext> => {
-
-const mutationKey = getGetPriceTypesMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetPriceTypesQueryKey = () => {
+    return [
+    `/PriceTypes`
+    ] as const;
+    }
 
 
+export const getGetPriceTypesQueryOptions = <TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPriceTypesQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getPriceTypes>>, void> = () => {
 
-
-          return  getPriceTypes(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPriceTypes>>> = ({ signal }) => getPriceTypes({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPriceTypes>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetPriceTypesMutationResult = NonNullable<Awaited<ReturnType<typeof getPriceTypes>>>
-
-    export type GetPriceTypesMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetPriceTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getPriceTypes>>>
+export type GetPriceTypesQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypes>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPriceTypes>>,
+          TError,
+          Awaited<ReturnType<typeof getPriceTypes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypes>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPriceTypes>>,
+          TError,
+          Awaited<ReturnType<typeof getPriceTypes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every PriceType (at most 10,000), in the default sort
  */
-export const useGetPriceTypes = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getPriceTypes>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getPriceTypes>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetPriceTypesMutationOptions(options), queryClient);
-    }
-    export type createPriceTypeResponse200 = {
+
+export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPriceTypesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createPriceTypeResponse200 = {
   data: PriceTypeEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createPriceTypeResponse>(getCreatePriceTypeUrl(),
 
 
 
-export const getCreatePriceTypeQueryKey = (priceTypeCreate?: PriceTypeCreate,) => {
-    return [
-    'POST', `/PriceTypes`, priceTypeCreate
-    ] as const;
-    }
+export const getCreatePriceTypeMutationKey = () => ['createPriceType'] as const;
 
+export const getCreatePriceTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPriceType>>, TError,CreatePriceTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createPriceType>>, TError,CreatePriceTypeMutationVariables, TContext> => {
 
-export const getCreatePriceTypeQueryOptions = <TData = Awaited<ReturnType<typeof createPriceType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(priceTypeCreate: PriceTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPriceType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreatePriceTypeQueryKey(priceTypeCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createPriceType>>> = ({ signal }) => createPriceType(priceTypeCreate, { signal, ...requestOptions });
+const mutationKey = getCreatePriceTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createPriceType>>, CreatePriceTypeMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createPriceType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreatePriceTypeQueryResult = NonNullable<Awaited<ReturnType<typeof createPriceType>>>
-export type CreatePriceTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createPriceType(data,requestOptions)
+        }
 
 
-export function useCreatePriceType<TData = Awaited<ReturnType<typeof createPriceType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- priceTypeCreate: PriceTypeCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPriceType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createPriceType>>,
-          TError,
-          Awaited<ReturnType<typeof createPriceType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreatePriceType<TData = Awaited<ReturnType<typeof createPriceType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- priceTypeCreate: PriceTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPriceType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createPriceType>>,
-          TError,
-          Awaited<ReturnType<typeof createPriceType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreatePriceType<TData = Awaited<ReturnType<typeof createPriceType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- priceTypeCreate: PriceTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPriceType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreatePriceTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createPriceType>>>
+    export type CreatePriceTypeMutationBody = PriceTypeCreate
+    export type CreatePriceTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreatePriceTypeMutationVariables = {data: PriceTypeCreate}
+
+    /**
  * @summary Create a PriceType
  */
-
-export function useCreatePriceType<TData = Awaited<ReturnType<typeof createPriceType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- priceTypeCreate: PriceTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createPriceType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreatePriceTypeQueryOptions(priceTypeCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updatePriceTypeResponse200 = {
+export const useCreatePriceType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPriceType>>, TError,CreatePriceTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createPriceType>>,
+        TError,
+        CreatePriceTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreatePriceTypeMutationOptions(options), queryClient);
+    }
+    export type updatePriceTypeResponse200 = {
   data: PriceTypeEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updatePriceTypeResponse>(getUpdatePriceTypeUrl(),
 
 
 
-export const getUpdatePriceTypeQueryKey = (priceTypeUpdate?: PriceTypeUpdate,) => {
-    return [
-    'PUT', `/PriceTypes`, priceTypeUpdate
-    ] as const;
-    }
+export const getUpdatePriceTypeMutationKey = () => ['updatePriceType'] as const;
 
+export const getUpdatePriceTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePriceType>>, TError,UpdatePriceTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updatePriceType>>, TError,UpdatePriceTypeMutationVariables, TContext> => {
 
-export const getUpdatePriceTypeQueryOptions = <TData = Awaited<ReturnType<typeof updatePriceType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(priceTypeUpdate: PriceTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePriceType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdatePriceTypeQueryKey(priceTypeUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updatePriceType>>> = ({ signal }) => updatePriceType(priceTypeUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdatePriceTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updatePriceType>>, UpdatePriceTypeMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updatePriceType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdatePriceTypeQueryResult = NonNullable<Awaited<ReturnType<typeof updatePriceType>>>
-export type UpdatePriceTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updatePriceType(data,requestOptions)
+        }
 
 
-export function useUpdatePriceType<TData = Awaited<ReturnType<typeof updatePriceType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- priceTypeUpdate: PriceTypeUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePriceType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updatePriceType>>,
-          TError,
-          Awaited<ReturnType<typeof updatePriceType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdatePriceType<TData = Awaited<ReturnType<typeof updatePriceType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- priceTypeUpdate: PriceTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePriceType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updatePriceType>>,
-          TError,
-          Awaited<ReturnType<typeof updatePriceType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdatePriceType<TData = Awaited<ReturnType<typeof updatePriceType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- priceTypeUpdate: PriceTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePriceType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdatePriceTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updatePriceType>>>
+    export type UpdatePriceTypeMutationBody = PriceTypeUpdate
+    export type UpdatePriceTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdatePriceTypeMutationVariables = {data: PriceTypeUpdate}
+
+    /**
  * @summary Update a PriceType (optimistic concurrency on rowVersion)
  */
-
-export function useUpdatePriceType<TData = Awaited<ReturnType<typeof updatePriceType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- priceTypeUpdate: PriceTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updatePriceType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdatePriceTypeQueryOptions(priceTypeUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getPriceTypesForPagingResponse200 = {
+export const useUpdatePriceType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePriceType>>, TError,UpdatePriceTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updatePriceType>>,
+        TError,
+        UpdatePriceTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdatePriceTypeMutationOptions(options), queryClient);
+    }
+    export type getPriceTypesForPagingResponse200 = {
   data: PriceTypePageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getPriceTypeById = async (id: number, options?: Parameters<typeof a
 
 
 
-export const getGetPriceTypeByIdMutationKey = () => ['getPriceTypeById'] as const;
-
-export const getGetPriceTypeByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getPriceTypeById>>, TError,GetPriceTypeByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getPriceTypeById>>, TError,GetPriceTypeByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetPriceTypeByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetPriceTypeByIdQueryKey = (id: number,) => {
+    return [
+    `/PriceTypes/${id}`
+    ] as const;
+    }
 
 
+export const getGetPriceTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPriceTypeByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getPriceTypeById>>, GetPriceTypeByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getPriceTypeById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPriceTypeById>>> = ({ signal }) => getPriceTypeById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPriceTypeById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetPriceTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getPriceTypeById>>>
+export type GetPriceTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetPriceTypeByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getPriceTypeById>>>
 
-    export type GetPriceTypeByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetPriceTypeByIdMutationVariables = {id: number}
-
-    /**
+export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypeById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPriceTypeById>>,
+          TError,
+          Awaited<ReturnType<typeof getPriceTypeById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypeById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPriceTypeById>>,
+          TError,
+          Awaited<ReturnType<typeof getPriceTypeById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One PriceType
  */
-export const useGetPriceTypeById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getPriceTypeById>>, TError,GetPriceTypeByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getPriceTypeById>>,
-        TError,
-        GetPriceTypeByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetPriceTypeByIdMutationOptions(options), queryClient);
-    }
-    export type deletePriceTypeResponse200 = {
+
+export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPriceTypeByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deletePriceTypeResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deletePriceType = async (id: number, options?: Parameters<typeof ap
 
 
 
-export const getDeletePriceTypeQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/PriceTypes/${id}`
-    ] as const;
-    }
+export const getDeletePriceTypeMutationKey = () => ['deletePriceType'] as const;
 
+export const getDeletePriceTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePriceType>>, TError,DeletePriceTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deletePriceType>>, TError,DeletePriceTypeMutationVariables, TContext> => {
 
-export const getDeletePriceTypeQueryOptions = <TData = Awaited<ReturnType<typeof deletePriceType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePriceType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeletePriceTypeQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deletePriceType>>> = ({ signal }) => deletePriceType(id, { signal, ...requestOptions });
+const mutationKey = getDeletePriceTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deletePriceType>>, DeletePriceTypeMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deletePriceType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeletePriceTypeQueryResult = NonNullable<Awaited<ReturnType<typeof deletePriceType>>>
-export type DeletePriceTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deletePriceType(id,requestOptions)
+        }
 
 
-export function useDeletePriceType<TData = Awaited<ReturnType<typeof deletePriceType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePriceType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deletePriceType>>,
-          TError,
-          Awaited<ReturnType<typeof deletePriceType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeletePriceType<TData = Awaited<ReturnType<typeof deletePriceType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePriceType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deletePriceType>>,
-          TError,
-          Awaited<ReturnType<typeof deletePriceType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeletePriceType<TData = Awaited<ReturnType<typeof deletePriceType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePriceType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeletePriceTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deletePriceType>>>
+
+    export type DeletePriceTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeletePriceTypeMutationVariables = {id: number}
+
+    /**
  * @summary Delete a PriceType; refused (409) while other rows reference it
  */
-
-export function useDeletePriceType<TData = Awaited<ReturnType<typeof deletePriceType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deletePriceType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeletePriceTypeQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeletePriceType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePriceType>>, TError,DeletePriceTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deletePriceType>>,
+        TError,
+        DeletePriceTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeletePriceTypeMutationOptions(options), queryClient);
+    }

@@ -120,54 +120,81 @@ export const getProductAttributeValues = async ( options?: Parameters<typeof api
 
 
 
-export const getGetProductAttributeValuesMutationKey = () => ['getProductAttributeValues'] as const;
-
-export const getGetProductAttributeValuesMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getProductAttributeValues>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getProductAttributeValues>>, TError,void, TContext> => {
-
-const mutationKey = getGetProductAttributeValuesMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetProductAttributeValuesQueryKey = () => {
+    return [
+    `/ProductAttributeValues`
+    ] as const;
+    }
 
 
+export const getGetProductAttributeValuesQueryOptions = <TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValues>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetProductAttributeValuesQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getProductAttributeValues>>, void> = () => {
 
-
-          return  getProductAttributeValues(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getProductAttributeValues>>> = ({ signal }) => getProductAttributeValues({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValues>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetProductAttributeValuesMutationResult = NonNullable<Awaited<ReturnType<typeof getProductAttributeValues>>>
-
-    export type GetProductAttributeValuesMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetProductAttributeValuesQueryResult = NonNullable<Awaited<ReturnType<typeof getProductAttributeValues>>>
+export type GetProductAttributeValuesQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValues>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProductAttributeValues>>,
+          TError,
+          Awaited<ReturnType<typeof getProductAttributeValues>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValues>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProductAttributeValues>>,
+          TError,
+          Awaited<ReturnType<typeof getProductAttributeValues>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValues>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every ProductAttributeValue (at most 10,000), in the default sort
  */
-export const useGetProductAttributeValues = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getProductAttributeValues>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getProductAttributeValues>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetProductAttributeValuesMutationOptions(options), queryClient);
-    }
-    export type createProductAttributeValueResponse200 = {
+
+export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValues>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetProductAttributeValuesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createProductAttributeValueResponse200 = {
   data: ProductAttributeValueEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createProductAttributeValueResponse>(getCreateProductAttributeVa
 
 
 
-export const getCreateProductAttributeValueQueryKey = (productAttributeValueCreate?: ProductAttributeValueCreate,) => {
-    return [
-    'POST', `/ProductAttributeValues`, productAttributeValueCreate
-    ] as const;
-    }
+export const getCreateProductAttributeValueMutationKey = () => ['createProductAttributeValue'] as const;
 
+export const getCreateProductAttributeValueMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProductAttributeValue>>, TError,CreateProductAttributeValueMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createProductAttributeValue>>, TError,CreateProductAttributeValueMutationVariables, TContext> => {
 
-export const getCreateProductAttributeValueQueryOptions = <TData = Awaited<ReturnType<typeof createProductAttributeValue>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(productAttributeValueCreate: ProductAttributeValueCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createProductAttributeValue>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateProductAttributeValueQueryKey(productAttributeValueCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createProductAttributeValue>>> = ({ signal }) => createProductAttributeValue(productAttributeValueCreate, { signal, ...requestOptions });
+const mutationKey = getCreateProductAttributeValueMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createProductAttributeValue>>, CreateProductAttributeValueMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createProductAttributeValue>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateProductAttributeValueQueryResult = NonNullable<Awaited<ReturnType<typeof createProductAttributeValue>>>
-export type CreateProductAttributeValueQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createProductAttributeValue(data,requestOptions)
+        }
 
 
-export function useCreateProductAttributeValue<TData = Awaited<ReturnType<typeof createProductAttributeValue>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- productAttributeValueCreate: ProductAttributeValueCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createProductAttributeValue>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createProductAttributeValue>>,
-          TError,
-          Awaited<ReturnType<typeof createProductAttributeValue>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateProductAttributeValue<TData = Awaited<ReturnType<typeof createProductAttributeValue>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- productAttributeValueCreate: ProductAttributeValueCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createProductAttributeValue>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createProductAttributeValue>>,
-          TError,
-          Awaited<ReturnType<typeof createProductAttributeValue>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateProductAttributeValue<TData = Awaited<ReturnType<typeof createProductAttributeValue>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- productAttributeValueCreate: ProductAttributeValueCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createProductAttributeValue>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateProductAttributeValueMutationResult = NonNullable<Awaited<ReturnType<typeof createProductAttributeValue>>>
+    export type CreateProductAttributeValueMutationBody = ProductAttributeValueCreate
+    export type CreateProductAttributeValueMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateProductAttributeValueMutationVariables = {data: ProductAttributeValueCreate}
+
+    /**
  * @summary Create a ProductAttributeValue
  */
-
-export function useCreateProductAttributeValue<TData = Awaited<ReturnType<typeof createProductAttributeValue>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- productAttributeValueCreate: ProductAttributeValueCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createProductAttributeValue>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateProductAttributeValueQueryOptions(productAttributeValueCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateProductAttributeValueResponse200 = {
+export const useCreateProductAttributeValue = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProductAttributeValue>>, TError,CreateProductAttributeValueMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createProductAttributeValue>>,
+        TError,
+        CreateProductAttributeValueMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateProductAttributeValueMutationOptions(options), queryClient);
+    }
+    export type updateProductAttributeValueResponse200 = {
   data: ProductAttributeValueEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateProductAttributeValueResponse>(getUpdateProductAttributeVa
 
 
 
-export const getUpdateProductAttributeValueQueryKey = (productAttributeValueUpdate?: ProductAttributeValueUpdate,) => {
-    return [
-    'PUT', `/ProductAttributeValues`, productAttributeValueUpdate
-    ] as const;
-    }
+export const getUpdateProductAttributeValueMutationKey = () => ['updateProductAttributeValue'] as const;
 
+export const getUpdateProductAttributeValueMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProductAttributeValue>>, TError,UpdateProductAttributeValueMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateProductAttributeValue>>, TError,UpdateProductAttributeValueMutationVariables, TContext> => {
 
-export const getUpdateProductAttributeValueQueryOptions = <TData = Awaited<ReturnType<typeof updateProductAttributeValue>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(productAttributeValueUpdate: ProductAttributeValueUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateProductAttributeValue>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateProductAttributeValueQueryKey(productAttributeValueUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateProductAttributeValue>>> = ({ signal }) => updateProductAttributeValue(productAttributeValueUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateProductAttributeValueMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateProductAttributeValue>>, UpdateProductAttributeValueMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateProductAttributeValue>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateProductAttributeValueQueryResult = NonNullable<Awaited<ReturnType<typeof updateProductAttributeValue>>>
-export type UpdateProductAttributeValueQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateProductAttributeValue(data,requestOptions)
+        }
 
 
-export function useUpdateProductAttributeValue<TData = Awaited<ReturnType<typeof updateProductAttributeValue>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- productAttributeValueUpdate: ProductAttributeValueUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateProductAttributeValue>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateProductAttributeValue>>,
-          TError,
-          Awaited<ReturnType<typeof updateProductAttributeValue>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateProductAttributeValue<TData = Awaited<ReturnType<typeof updateProductAttributeValue>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- productAttributeValueUpdate: ProductAttributeValueUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateProductAttributeValue>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateProductAttributeValue>>,
-          TError,
-          Awaited<ReturnType<typeof updateProductAttributeValue>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateProductAttributeValue<TData = Awaited<ReturnType<typeof updateProductAttributeValue>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- productAttributeValueUpdate: ProductAttributeValueUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateProductAttributeValue>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateProductAttributeValueMutationResult = NonNullable<Awaited<ReturnType<typeof updateProductAttributeValue>>>
+    export type UpdateProductAttributeValueMutationBody = ProductAttributeValueUpdate
+    export type UpdateProductAttributeValueMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateProductAttributeValueMutationVariables = {data: ProductAttributeValueUpdate}
+
+    /**
  * @summary Update a ProductAttributeValue (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateProductAttributeValue<TData = Awaited<ReturnType<typeof updateProductAttributeValue>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- productAttributeValueUpdate: ProductAttributeValueUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateProductAttributeValue>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateProductAttributeValueQueryOptions(productAttributeValueUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getProductAttributeValuesForPagingResponse200 = {
+export const useUpdateProductAttributeValue = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProductAttributeValue>>, TError,UpdateProductAttributeValueMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateProductAttributeValue>>,
+        TError,
+        UpdateProductAttributeValueMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateProductAttributeValueMutationOptions(options), queryClient);
+    }
+    export type getProductAttributeValuesForPagingResponse200 = {
   data: ProductAttributeValuePageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getProductAttributeValueById = async (id: number, options?: Paramet
 
 
 
-export const getGetProductAttributeValueByIdMutationKey = () => ['getProductAttributeValueById'] as const;
-
-export const getGetProductAttributeValueByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getProductAttributeValueById>>, TError,GetProductAttributeValueByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getProductAttributeValueById>>, TError,GetProductAttributeValueByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetProductAttributeValueByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetProductAttributeValueByIdQueryKey = (id: number,) => {
+    return [
+    `/ProductAttributeValues/${id}`
+    ] as const;
+    }
 
 
+export const getGetProductAttributeValueByIdQueryOptions = <TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValueById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetProductAttributeValueByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getProductAttributeValueById>>, GetProductAttributeValueByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getProductAttributeValueById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getProductAttributeValueById>>> = ({ signal }) => getProductAttributeValueById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValueById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetProductAttributeValueByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getProductAttributeValueById>>>
+export type GetProductAttributeValueByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetProductAttributeValueByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getProductAttributeValueById>>>
 
-    export type GetProductAttributeValueByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetProductAttributeValueByIdMutationVariables = {id: number}
-
-    /**
+export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValueById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProductAttributeValueById>>,
+          TError,
+          Awaited<ReturnType<typeof getProductAttributeValueById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValueById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProductAttributeValueById>>,
+          TError,
+          Awaited<ReturnType<typeof getProductAttributeValueById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValueById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One ProductAttributeValue
  */
-export const useGetProductAttributeValueById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getProductAttributeValueById>>, TError,GetProductAttributeValueByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getProductAttributeValueById>>,
-        TError,
-        GetProductAttributeValueByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetProductAttributeValueByIdMutationOptions(options), queryClient);
-    }
-    export type deleteProductAttributeValueResponse200 = {
+
+export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValueById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetProductAttributeValueByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteProductAttributeValueResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteProductAttributeValue = async (id: number, options?: Paramete
 
 
 
-export const getDeleteProductAttributeValueQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/ProductAttributeValues/${id}`
-    ] as const;
-    }
+export const getDeleteProductAttributeValueMutationKey = () => ['deleteProductAttributeValue'] as const;
 
+export const getDeleteProductAttributeValueMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProductAttributeValue>>, TError,DeleteProductAttributeValueMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteProductAttributeValue>>, TError,DeleteProductAttributeValueMutationVariables, TContext> => {
 
-export const getDeleteProductAttributeValueQueryOptions = <TData = Awaited<ReturnType<typeof deleteProductAttributeValue>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteProductAttributeValue>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteProductAttributeValueQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteProductAttributeValue>>> = ({ signal }) => deleteProductAttributeValue(id, { signal, ...requestOptions });
+const mutationKey = getDeleteProductAttributeValueMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteProductAttributeValue>>, DeleteProductAttributeValueMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteProductAttributeValue>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteProductAttributeValueQueryResult = NonNullable<Awaited<ReturnType<typeof deleteProductAttributeValue>>>
-export type DeleteProductAttributeValueQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteProductAttributeValue(id,requestOptions)
+        }
 
 
-export function useDeleteProductAttributeValue<TData = Awaited<ReturnType<typeof deleteProductAttributeValue>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteProductAttributeValue>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteProductAttributeValue>>,
-          TError,
-          Awaited<ReturnType<typeof deleteProductAttributeValue>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteProductAttributeValue<TData = Awaited<ReturnType<typeof deleteProductAttributeValue>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteProductAttributeValue>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteProductAttributeValue>>,
-          TError,
-          Awaited<ReturnType<typeof deleteProductAttributeValue>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteProductAttributeValue<TData = Awaited<ReturnType<typeof deleteProductAttributeValue>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteProductAttributeValue>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteProductAttributeValueMutationResult = NonNullable<Awaited<ReturnType<typeof deleteProductAttributeValue>>>
+
+    export type DeleteProductAttributeValueMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteProductAttributeValueMutationVariables = {id: number}
+
+    /**
  * @summary Delete a ProductAttributeValue; refused (409) while other rows reference it
  */
-
-export function useDeleteProductAttributeValue<TData = Awaited<ReturnType<typeof deleteProductAttributeValue>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteProductAttributeValue>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteProductAttributeValueQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteProductAttributeValue = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProductAttributeValue>>, TError,DeleteProductAttributeValueMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteProductAttributeValue>>,
+        TError,
+        DeleteProductAttributeValueMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteProductAttributeValueMutationOptions(options), queryClient);
+    }

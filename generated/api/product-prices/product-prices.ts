@@ -120,54 +120,81 @@ export const getProductPrices = async ( options?: Parameters<typeof apiFetch>[1]
 
 
 
-export const getGetProductPricesMutationKey = () => ['getProductPrices'] as const;
-
-export const getGetProductPricesMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getProductPrices>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getProductPrices>>, TError,void, TContext> => {
-
-const mutationKey = getGetProductPricesMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetProductPricesQueryKey = () => {
+    return [
+    `/ProductPrices`
+    ] as const;
+    }
 
 
+export const getGetProductPricesQueryOptions = <TData = Awaited<ReturnType<typeof getProductPrices>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPrices>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetProductPricesQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getProductPrices>>, void> = () => {
 
-
-          return  getProductPrices(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getProductPrices>>> = ({ signal }) => getProductPrices({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getProductPrices>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetProductPricesMutationResult = NonNullable<Awaited<ReturnType<typeof getProductPrices>>>
-
-    export type GetProductPricesMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetProductPricesQueryResult = NonNullable<Awaited<ReturnType<typeof getProductPrices>>>
+export type GetProductPricesQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProductPrices>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPrices>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProductPrices>>,
+          TError,
+          Awaited<ReturnType<typeof getProductPrices>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProductPrices>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPrices>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProductPrices>>,
+          TError,
+          Awaited<ReturnType<typeof getProductPrices>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProductPrices>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPrices>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every ProductPrice (at most 10,000), in the default sort
  */
-export const useGetProductPrices = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getProductPrices>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getProductPrices>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetProductPricesMutationOptions(options), queryClient);
-    }
-    export type createProductPriceResponse200 = {
+
+export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProductPrices>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPrices>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetProductPricesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createProductPriceResponse200 = {
   data: ProductPriceEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createProductPriceResponse>(getCreateProductPriceUrl(),
 
 
 
-export const getCreateProductPriceQueryKey = (productPriceCreate?: ProductPriceCreate,) => {
-    return [
-    'POST', `/ProductPrices`, productPriceCreate
-    ] as const;
-    }
+export const getCreateProductPriceMutationKey = () => ['createProductPrice'] as const;
 
+export const getCreateProductPriceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProductPrice>>, TError,CreateProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createProductPrice>>, TError,CreateProductPriceMutationVariables, TContext> => {
 
-export const getCreateProductPriceQueryOptions = <TData = Awaited<ReturnType<typeof createProductPrice>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(productPriceCreate: ProductPriceCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createProductPrice>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateProductPriceQueryKey(productPriceCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createProductPrice>>> = ({ signal }) => createProductPrice(productPriceCreate, { signal, ...requestOptions });
+const mutationKey = getCreateProductPriceMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createProductPrice>>, CreateProductPriceMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createProductPrice>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateProductPriceQueryResult = NonNullable<Awaited<ReturnType<typeof createProductPrice>>>
-export type CreateProductPriceQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createProductPrice(data,requestOptions)
+        }
 
 
-export function useCreateProductPrice<TData = Awaited<ReturnType<typeof createProductPrice>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- productPriceCreate: ProductPriceCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createProductPrice>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createProductPrice>>,
-          TError,
-          Awaited<ReturnType<typeof createProductPrice>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateProductPrice<TData = Awaited<ReturnType<typeof createProductPrice>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- productPriceCreate: ProductPriceCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createProductPrice>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createProductPrice>>,
-          TError,
-          Awaited<ReturnType<typeof createProductPrice>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateProductPrice<TData = Awaited<ReturnType<typeof createProductPrice>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- productPriceCreate: ProductPriceCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createProductPrice>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateProductPriceMutationResult = NonNullable<Awaited<ReturnType<typeof createProductPrice>>>
+    export type CreateProductPriceMutationBody = ProductPriceCreate
+    export type CreateProductPriceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateProductPriceMutationVariables = {data: ProductPriceCreate}
+
+    /**
  * @summary Create a ProductPrice
  */
-
-export function useCreateProductPrice<TData = Awaited<ReturnType<typeof createProductPrice>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- productPriceCreate: ProductPriceCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createProductPrice>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateProductPriceQueryOptions(productPriceCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateProductPriceResponse200 = {
+export const useCreateProductPrice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProductPrice>>, TError,CreateProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createProductPrice>>,
+        TError,
+        CreateProductPriceMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateProductPriceMutationOptions(options), queryClient);
+    }
+    export type updateProductPriceResponse200 = {
   data: ProductPriceEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateProductPriceResponse>(getUpdateProductPriceUrl(),
 
 
 
-export const getUpdateProductPriceQueryKey = (productPriceUpdate?: ProductPriceUpdate,) => {
-    return [
-    'PUT', `/ProductPrices`, productPriceUpdate
-    ] as const;
-    }
+export const getUpdateProductPriceMutationKey = () => ['updateProductPrice'] as const;
 
+export const getUpdateProductPriceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProductPrice>>, TError,UpdateProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateProductPrice>>, TError,UpdateProductPriceMutationVariables, TContext> => {
 
-export const getUpdateProductPriceQueryOptions = <TData = Awaited<ReturnType<typeof updateProductPrice>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(productPriceUpdate: ProductPriceUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateProductPrice>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateProductPriceQueryKey(productPriceUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateProductPrice>>> = ({ signal }) => updateProductPrice(productPriceUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateProductPriceMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateProductPrice>>, UpdateProductPriceMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateProductPrice>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateProductPriceQueryResult = NonNullable<Awaited<ReturnType<typeof updateProductPrice>>>
-export type UpdateProductPriceQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateProductPrice(data,requestOptions)
+        }
 
 
-export function useUpdateProductPrice<TData = Awaited<ReturnType<typeof updateProductPrice>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- productPriceUpdate: ProductPriceUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateProductPrice>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateProductPrice>>,
-          TError,
-          Awaited<ReturnType<typeof updateProductPrice>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateProductPrice<TData = Awaited<ReturnType<typeof updateProductPrice>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- productPriceUpdate: ProductPriceUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateProductPrice>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateProductPrice>>,
-          TError,
-          Awaited<ReturnType<typeof updateProductPrice>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateProductPrice<TData = Awaited<ReturnType<typeof updateProductPrice>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- productPriceUpdate: ProductPriceUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateProductPrice>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateProductPriceMutationResult = NonNullable<Awaited<ReturnType<typeof updateProductPrice>>>
+    export type UpdateProductPriceMutationBody = ProductPriceUpdate
+    export type UpdateProductPriceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateProductPriceMutationVariables = {data: ProductPriceUpdate}
+
+    /**
  * @summary Update a ProductPrice (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateProductPrice<TData = Awaited<ReturnType<typeof updateProductPrice>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- productPriceUpdate: ProductPriceUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateProductPrice>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateProductPriceQueryOptions(productPriceUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getProductPricesForPagingResponse200 = {
+export const useUpdateProductPrice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProductPrice>>, TError,UpdateProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateProductPrice>>,
+        TError,
+        UpdateProductPriceMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateProductPriceMutationOptions(options), queryClient);
+    }
+    export type getProductPricesForPagingResponse200 = {
   data: ProductPricePageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getProductPriceById = async (id: number, options?: Parameters<typeo
 
 
 
-export const getGetProductPriceByIdMutationKey = () => ['getProductPriceById'] as const;
-
-export const getGetProductPriceByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getProductPriceById>>, TError,GetProductPriceByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getProductPriceById>>, TError,GetProductPriceByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetProductPriceByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetProductPriceByIdQueryKey = (id: number,) => {
+    return [
+    `/ProductPrices/${id}`
+    ] as const;
+    }
 
 
+export const getGetProductPriceByIdQueryOptions = <TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPriceById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetProductPriceByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getProductPriceById>>, GetProductPriceByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getProductPriceById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getProductPriceById>>> = ({ signal }) => getProductPriceById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getProductPriceById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetProductPriceByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getProductPriceById>>>
+export type GetProductPriceByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetProductPriceByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getProductPriceById>>>
 
-    export type GetProductPriceByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetProductPriceByIdMutationVariables = {id: number}
-
-    /**
+export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPriceById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProductPriceById>>,
+          TError,
+          Awaited<ReturnType<typeof getProductPriceById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPriceById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProductPriceById>>,
+          TError,
+          Awaited<ReturnType<typeof getProductPriceById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPriceById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One ProductPrice
  */
-export const useGetProductPriceById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getProductPriceById>>, TError,GetProductPriceByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getProductPriceById>>,
-        TError,
-        GetProductPriceByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetProductPriceByIdMutationOptions(options), queryClient);
-    }
-    export type deleteProductPriceResponse200 = {
+
+export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPriceById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetProductPriceByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteProductPriceResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteProductPrice = async (id: number, options?: Parameters<typeof
 
 
 
-export const getDeleteProductPriceQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/ProductPrices/${id}`
-    ] as const;
-    }
+export const getDeleteProductPriceMutationKey = () => ['deleteProductPrice'] as const;
 
+export const getDeleteProductPriceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProductPrice>>, TError,DeleteProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteProductPrice>>, TError,DeleteProductPriceMutationVariables, TContext> => {
 
-export const getDeleteProductPriceQueryOptions = <TData = Awaited<ReturnType<typeof deleteProductPrice>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteProductPrice>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteProductPriceQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteProductPrice>>> = ({ signal }) => deleteProductPrice(id, { signal, ...requestOptions });
+const mutationKey = getDeleteProductPriceMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteProductPrice>>, DeleteProductPriceMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteProductPrice>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteProductPriceQueryResult = NonNullable<Awaited<ReturnType<typeof deleteProductPrice>>>
-export type DeleteProductPriceQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteProductPrice(id,requestOptions)
+        }
 
 
-export function useDeleteProductPrice<TData = Awaited<ReturnType<typeof deleteProductPrice>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteProductPrice>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteProductPrice>>,
-          TError,
-          Awaited<ReturnType<typeof deleteProductPrice>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteProductPrice<TData = Awaited<ReturnType<typeof deleteProductPrice>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteProductPrice>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteProductPrice>>,
-          TError,
-          Awaited<ReturnType<typeof deleteProductPrice>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteProductPrice<TData = Awaited<ReturnType<typeof deleteProductPrice>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteProductPrice>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteProductPriceMutationResult = NonNullable<Awaited<ReturnType<typeof deleteProductPrice>>>
+
+    export type DeleteProductPriceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteProductPriceMutationVariables = {id: number}
+
+    /**
  * @summary Delete a ProductPrice; refused (409) while other rows reference it
  */
-
-export function useDeleteProductPrice<TData = Awaited<ReturnType<typeof deleteProductPrice>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteProductPrice>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteProductPriceQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteProductPrice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProductPrice>>, TError,DeleteProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteProductPrice>>,
+        TError,
+        DeleteProductPriceMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteProductPriceMutationOptions(options), queryClient);
+    }

@@ -120,54 +120,81 @@ export const getProductTypes = async ( options?: Parameters<typeof apiFetch>[1])
 
 
 
-export const getGetProductTypesMutationKey = () => ['getProductTypes'] as const;
-
-export const getGetProductTypesMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getProductTypes>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getProductTypes>>, TError,void, TContext> => {
-
-const mutationKey = getGetProductTypesMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetProductTypesQueryKey = () => {
+    return [
+    `/ProductTypes`
+    ] as const;
+    }
 
 
+export const getGetProductTypesQueryOptions = <TData = Awaited<ReturnType<typeof getProductTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetProductTypesQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getProductTypes>>, void> = () => {
 
-
-          return  getProductTypes(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getProductTypes>>> = ({ signal }) => getProductTypes({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getProductTypes>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetProductTypesMutationResult = NonNullable<Awaited<ReturnType<typeof getProductTypes>>>
-
-    export type GetProductTypesMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetProductTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getProductTypes>>>
+export type GetProductTypesQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypes>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProductTypes>>,
+          TError,
+          Awaited<ReturnType<typeof getProductTypes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypes>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProductTypes>>,
+          TError,
+          Awaited<ReturnType<typeof getProductTypes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every ProductType (at most 10,000), in the default sort
  */
-export const useGetProductTypes = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getProductTypes>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getProductTypes>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetProductTypesMutationOptions(options), queryClient);
-    }
-    export type createProductTypeResponse200 = {
+
+export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetProductTypesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createProductTypeResponse200 = {
   data: ProductTypeEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createProductTypeResponse>(getCreateProductTypeUrl(),
 
 
 
-export const getCreateProductTypeQueryKey = (productTypeCreate?: ProductTypeCreate,) => {
-    return [
-    'POST', `/ProductTypes`, productTypeCreate
-    ] as const;
-    }
+export const getCreateProductTypeMutationKey = () => ['createProductType'] as const;
 
+export const getCreateProductTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProductType>>, TError,CreateProductTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createProductType>>, TError,CreateProductTypeMutationVariables, TContext> => {
 
-export const getCreateProductTypeQueryOptions = <TData = Awaited<ReturnType<typeof createProductType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(productTypeCreate: ProductTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createProductType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateProductTypeQueryKey(productTypeCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createProductType>>> = ({ signal }) => createProductType(productTypeCreate, { signal, ...requestOptions });
+const mutationKey = getCreateProductTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createProductType>>, CreateProductTypeMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createProductType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateProductTypeQueryResult = NonNullable<Awaited<ReturnType<typeof createProductType>>>
-export type CreateProductTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createProductType(data,requestOptions)
+        }
 
 
-export function useCreateProductType<TData = Awaited<ReturnType<typeof createProductType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- productTypeCreate: ProductTypeCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createProductType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createProductType>>,
-          TError,
-          Awaited<ReturnType<typeof createProductType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateProductType<TData = Awaited<ReturnType<typeof createProductType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- productTypeCreate: ProductTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createProductType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createProductType>>,
-          TError,
-          Awaited<ReturnType<typeof createProductType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateProductType<TData = Awaited<ReturnType<typeof createProductType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- productTypeCreate: ProductTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createProductType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateProductTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createProductType>>>
+    export type CreateProductTypeMutationBody = ProductTypeCreate
+    export type CreateProductTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateProductTypeMutationVariables = {data: ProductTypeCreate}
+
+    /**
  * @summary Create a ProductType
  */
-
-export function useCreateProductType<TData = Awaited<ReturnType<typeof createProductType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- productTypeCreate: ProductTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createProductType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateProductTypeQueryOptions(productTypeCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateProductTypeResponse200 = {
+export const useCreateProductType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProductType>>, TError,CreateProductTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createProductType>>,
+        TError,
+        CreateProductTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateProductTypeMutationOptions(options), queryClient);
+    }
+    export type updateProductTypeResponse200 = {
   data: ProductTypeEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateProductTypeResponse>(getUpdateProductTypeUrl(),
 
 
 
-export const getUpdateProductTypeQueryKey = (productTypeUpdate?: ProductTypeUpdate,) => {
-    return [
-    'PUT', `/ProductTypes`, productTypeUpdate
-    ] as const;
-    }
+export const getUpdateProductTypeMutationKey = () => ['updateProductType'] as const;
 
+export const getUpdateProductTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProductType>>, TError,UpdateProductTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateProductType>>, TError,UpdateProductTypeMutationVariables, TContext> => {
 
-export const getUpdateProductTypeQueryOptions = <TData = Awaited<ReturnType<typeof updateProductType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(productTypeUpdate: ProductTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateProductType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateProductTypeQueryKey(productTypeUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateProductType>>> = ({ signal }) => updateProductType(productTypeUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateProductTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateProductType>>, UpdateProductTypeMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateProductType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateProductTypeQueryResult = NonNullable<Awaited<ReturnType<typeof updateProductType>>>
-export type UpdateProductTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateProductType(data,requestOptions)
+        }
 
 
-export function useUpdateProductType<TData = Awaited<ReturnType<typeof updateProductType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- productTypeUpdate: ProductTypeUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateProductType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateProductType>>,
-          TError,
-          Awaited<ReturnType<typeof updateProductType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateProductType<TData = Awaited<ReturnType<typeof updateProductType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- productTypeUpdate: ProductTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateProductType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateProductType>>,
-          TError,
-          Awaited<ReturnType<typeof updateProductType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateProductType<TData = Awaited<ReturnType<typeof updateProductType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- productTypeUpdate: ProductTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateProductType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateProductTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateProductType>>>
+    export type UpdateProductTypeMutationBody = ProductTypeUpdate
+    export type UpdateProductTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateProductTypeMutationVariables = {data: ProductTypeUpdate}
+
+    /**
  * @summary Update a ProductType (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateProductType<TData = Awaited<ReturnType<typeof updateProductType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- productTypeUpdate: ProductTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateProductType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateProductTypeQueryOptions(productTypeUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getProductTypesForPagingResponse200 = {
+export const useUpdateProductType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProductType>>, TError,UpdateProductTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateProductType>>,
+        TError,
+        UpdateProductTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateProductTypeMutationOptions(options), queryClient);
+    }
+    export type getProductTypesForPagingResponse200 = {
   data: ProductTypePageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getProductTypeById = async (id: number, options?: Parameters<typeof
 
 
 
-export const getGetProductTypeByIdMutationKey = () => ['getProductTypeById'] as const;
-
-export const getGetProductTypeByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getProductTypeById>>, TError,GetProductTypeByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getProductTypeById>>, TError,GetProductTypeByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetProductTypeByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetProductTypeByIdQueryKey = (id: number,) => {
+    return [
+    `/ProductTypes/${id}`
+    ] as const;
+    }
 
 
+export const getGetProductTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetProductTypeByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getProductTypeById>>, GetProductTypeByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getProductTypeById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getProductTypeById>>> = ({ signal }) => getProductTypeById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getProductTypeById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetProductTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getProductTypeById>>>
+export type GetProductTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetProductTypeByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getProductTypeById>>>
 
-    export type GetProductTypeByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetProductTypeByIdMutationVariables = {id: number}
-
-    /**
+export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypeById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProductTypeById>>,
+          TError,
+          Awaited<ReturnType<typeof getProductTypeById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypeById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProductTypeById>>,
+          TError,
+          Awaited<ReturnType<typeof getProductTypeById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One ProductType
  */
-export const useGetProductTypeById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getProductTypeById>>, TError,GetProductTypeByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getProductTypeById>>,
-        TError,
-        GetProductTypeByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetProductTypeByIdMutationOptions(options), queryClient);
-    }
-    export type deleteProductTypeResponse200 = {
+
+export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetProductTypeByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteProductTypeResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteProductType = async (id: number, options?: Parameters<typeof 
 
 
 
-export const getDeleteProductTypeQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/ProductTypes/${id}`
-    ] as const;
-    }
+export const getDeleteProductTypeMutationKey = () => ['deleteProductType'] as const;
 
+export const getDeleteProductTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProductType>>, TError,DeleteProductTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteProductType>>, TError,DeleteProductTypeMutationVariables, TContext> => {
 
-export const getDeleteProductTypeQueryOptions = <TData = Awaited<ReturnType<typeof deleteProductType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteProductType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteProductTypeQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteProductType>>> = ({ signal }) => deleteProductType(id, { signal, ...requestOptions });
+const mutationKey = getDeleteProductTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteProductType>>, DeleteProductTypeMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteProductType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteProductTypeQueryResult = NonNullable<Awaited<ReturnType<typeof deleteProductType>>>
-export type DeleteProductTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteProductType(id,requestOptions)
+        }
 
 
-export function useDeleteProductType<TData = Awaited<ReturnType<typeof deleteProductType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteProductType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteProductType>>,
-          TError,
-          Awaited<ReturnType<typeof deleteProductType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteProductType<TData = Awaited<ReturnType<typeof deleteProductType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteProductType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteProductType>>,
-          TError,
-          Awaited<ReturnType<typeof deleteProductType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteProductType<TData = Awaited<ReturnType<typeof deleteProductType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteProductType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteProductTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteProductType>>>
+
+    export type DeleteProductTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteProductTypeMutationVariables = {id: number}
+
+    /**
  * @summary Delete a ProductType; refused (409) while other rows reference it
  */
-
-export function useDeleteProductType<TData = Awaited<ReturnType<typeof deleteProductType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteProductType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteProductTypeQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteProductType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProductType>>, TError,DeleteProductTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteProductType>>,
+        TError,
+        DeleteProductTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteProductTypeMutationOptions(options), queryClient);
+    }

@@ -120,54 +120,81 @@ export const getSettings = async ( options?: Parameters<typeof apiFetch>[1]): Pr
 
 
 
-export const getGetSettingsMutationKey = () => ['getSettings'] as const;
-
-export const getGetSettingsMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getSettings>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getSettings>>, TError,void, TContext> => {
-
-const mutationKey = getGetSettingsMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetSettingsQueryKey = () => {
+    return [
+    `/Settings`
+    ] as const;
+    }
 
 
+export const getGetSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getSettings>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSettingsQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getSettings>>, void> = () => {
 
-
-          return  getSettings(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSettings>>> = ({ signal }) => getSettings({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetSettingsMutationResult = NonNullable<Awaited<ReturnType<typeof getSettings>>>
-
-    export type GetSettingsMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetSettingsQueryResult = NonNullable<Awaited<ReturnType<typeof getSettings>>>
+export type GetSettingsQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSettings>>,
+          TError,
+          Awaited<ReturnType<typeof getSettings>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSettings>>,
+          TError,
+          Awaited<ReturnType<typeof getSettings>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every Setting (at most 10,000), in the default sort
  */
-export const useGetSettings = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getSettings>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getSettings>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetSettingsMutationOptions(options), queryClient);
-    }
-    export type createSettingResponse200 = {
+
+export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSettingsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createSettingResponse200 = {
   data: SettingEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createSettingResponse>(getCreateSettingUrl(),
 
 
 
-export const getCreateSettingQueryKey = (settingCreate?: SettingCreate,) => {
-    return [
-    'POST', `/Settings`, settingCreate
-    ] as const;
-    }
+export const getCreateSettingMutationKey = () => ['createSetting'] as const;
 
+export const getCreateSettingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSetting>>, TError,CreateSettingMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createSetting>>, TError,CreateSettingMutationVariables, TContext> => {
 
-export const getCreateSettingQueryOptions = <TData = Awaited<ReturnType<typeof createSetting>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(settingCreate: SettingCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createSetting>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateSettingQueryKey(settingCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createSetting>>> = ({ signal }) => createSetting(settingCreate, { signal, ...requestOptions });
+const mutationKey = getCreateSettingMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createSetting>>, CreateSettingMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createSetting>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateSettingQueryResult = NonNullable<Awaited<ReturnType<typeof createSetting>>>
-export type CreateSettingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createSetting(data,requestOptions)
+        }
 
 
-export function useCreateSetting<TData = Awaited<ReturnType<typeof createSetting>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- settingCreate: SettingCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createSetting>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createSetting>>,
-          TError,
-          Awaited<ReturnType<typeof createSetting>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateSetting<TData = Awaited<ReturnType<typeof createSetting>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- settingCreate: SettingCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createSetting>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createSetting>>,
-          TError,
-          Awaited<ReturnType<typeof createSetting>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateSetting<TData = Awaited<ReturnType<typeof createSetting>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- settingCreate: SettingCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createSetting>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateSettingMutationResult = NonNullable<Awaited<ReturnType<typeof createSetting>>>
+    export type CreateSettingMutationBody = SettingCreate
+    export type CreateSettingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateSettingMutationVariables = {data: SettingCreate}
+
+    /**
  * @summary Create a Setting
  */
-
-export function useCreateSetting<TData = Awaited<ReturnType<typeof createSetting>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- settingCreate: SettingCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createSetting>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateSettingQueryOptions(settingCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateSettingResponse200 = {
+export const useCreateSetting = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSetting>>, TError,CreateSettingMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createSetting>>,
+        TError,
+        CreateSettingMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateSettingMutationOptions(options), queryClient);
+    }
+    export type updateSettingResponse200 = {
   data: SettingEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateSettingResponse>(getUpdateSettingUrl(),
 
 
 
-export const getUpdateSettingQueryKey = (settingUpdate?: SettingUpdate,) => {
-    return [
-    'PUT', `/Settings`, settingUpdate
-    ] as const;
-    }
+export const getUpdateSettingMutationKey = () => ['updateSetting'] as const;
 
+export const getUpdateSettingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateSetting>>, TError,UpdateSettingMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateSetting>>, TError,UpdateSettingMutationVariables, TContext> => {
 
-export const getUpdateSettingQueryOptions = <TData = Awaited<ReturnType<typeof updateSetting>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(settingUpdate: SettingUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateSetting>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateSettingQueryKey(settingUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateSetting>>> = ({ signal }) => updateSetting(settingUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateSettingMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateSetting>>, UpdateSettingMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateSetting>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateSettingQueryResult = NonNullable<Awaited<ReturnType<typeof updateSetting>>>
-export type UpdateSettingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateSetting(data,requestOptions)
+        }
 
 
-export function useUpdateSetting<TData = Awaited<ReturnType<typeof updateSetting>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- settingUpdate: SettingUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateSetting>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateSetting>>,
-          TError,
-          Awaited<ReturnType<typeof updateSetting>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateSetting<TData = Awaited<ReturnType<typeof updateSetting>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- settingUpdate: SettingUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateSetting>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateSetting>>,
-          TError,
-          Awaited<ReturnType<typeof updateSetting>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateSetting<TData = Awaited<ReturnType<typeof updateSetting>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- settingUpdate: SettingUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateSetting>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateSettingMutationResult = NonNullable<Awaited<ReturnType<typeof updateSetting>>>
+    export type UpdateSettingMutationBody = SettingUpdate
+    export type UpdateSettingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateSettingMutationVariables = {data: SettingUpdate}
+
+    /**
  * @summary Update a Setting (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateSetting<TData = Awaited<ReturnType<typeof updateSetting>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- settingUpdate: SettingUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateSetting>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateSettingQueryOptions(settingUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getSettingsForPagingResponse200 = {
+export const useUpdateSetting = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateSetting>>, TError,UpdateSettingMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateSetting>>,
+        TError,
+        UpdateSettingMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateSettingMutationOptions(options), queryClient);
+    }
+    export type getSettingsForPagingResponse200 = {
   data: SettingPageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getSettingById = async (id: number, options?: Parameters<typeof api
 
 
 
-export const getGetSettingByIdMutationKey = () => ['getSettingById'] as const;
-
-export const getGetSettingByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getSettingById>>, TError,GetSettingByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getSettingById>>, TError,GetSettingByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetSettingByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetSettingByIdQueryKey = (id: number,) => {
+    return [
+    `/Settings/${id}`
+    ] as const;
+    }
 
 
+export const getGetSettingByIdQueryOptions = <TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSettingByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getSettingById>>, GetSettingByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getSettingById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSettingById>>> = ({ signal }) => getSettingById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSettingById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetSettingByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getSettingById>>>
+export type GetSettingByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetSettingByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getSettingById>>>
 
-    export type GetSettingByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetSettingByIdMutationVariables = {id: number}
-
-    /**
+export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSettingById>>,
+          TError,
+          Awaited<ReturnType<typeof getSettingById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSettingById>>,
+          TError,
+          Awaited<ReturnType<typeof getSettingById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One Setting
  */
-export const useGetSettingById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getSettingById>>, TError,GetSettingByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getSettingById>>,
-        TError,
-        GetSettingByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetSettingByIdMutationOptions(options), queryClient);
-    }
-    export type deleteSettingResponse200 = {
+
+export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSettingByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteSettingResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteSetting = async (id: number, options?: Parameters<typeof apiF
 
 
 
-export const getDeleteSettingQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/Settings/${id}`
-    ] as const;
-    }
+export const getDeleteSettingMutationKey = () => ['deleteSetting'] as const;
 
+export const getDeleteSettingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteSetting>>, TError,DeleteSettingMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteSetting>>, TError,DeleteSettingMutationVariables, TContext> => {
 
-export const getDeleteSettingQueryOptions = <TData = Awaited<ReturnType<typeof deleteSetting>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteSetting>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteSettingQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteSetting>>> = ({ signal }) => deleteSetting(id, { signal, ...requestOptions });
+const mutationKey = getDeleteSettingMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteSetting>>, DeleteSettingMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteSetting>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteSettingQueryResult = NonNullable<Awaited<ReturnType<typeof deleteSetting>>>
-export type DeleteSettingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteSetting(id,requestOptions)
+        }
 
 
-export function useDeleteSetting<TData = Awaited<ReturnType<typeof deleteSetting>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteSetting>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteSetting>>,
-          TError,
-          Awaited<ReturnType<typeof deleteSetting>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteSetting<TData = Awaited<ReturnType<typeof deleteSetting>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteSetting>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteSetting>>,
-          TError,
-          Awaited<ReturnType<typeof deleteSetting>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteSetting<TData = Awaited<ReturnType<typeof deleteSetting>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteSetting>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteSettingMutationResult = NonNullable<Awaited<ReturnType<typeof deleteSetting>>>
+
+    export type DeleteSettingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteSettingMutationVariables = {id: number}
+
+    /**
  * @summary Delete a Setting; refused (409) while other rows reference it
  */
-
-export function useDeleteSetting<TData = Awaited<ReturnType<typeof deleteSetting>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteSetting>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteSettingQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteSetting = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteSetting>>, TError,DeleteSettingMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteSetting>>,
+        TError,
+        DeleteSettingMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteSettingMutationOptions(options), queryClient);
+    }

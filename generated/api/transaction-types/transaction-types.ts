@@ -120,54 +120,81 @@ export const getTransactionTypes = async ( options?: Parameters<typeof apiFetch>
 
 
 
-export const getGetTransactionTypesMutationKey = () => ['getTransactionTypes'] as const;
-
-export const getGetTransactionTypesMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTransactionTypes>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getTransactionTypes>>, TError,void, TContext> => {
-
-const mutationKey = getGetTransactionTypesMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetTransactionTypesQueryKey = () => {
+    return [
+    `/TransactionTypes`
+    ] as const;
+    }
 
 
+export const getGetTransactionTypesQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetTransactionTypesQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getTransactionTypes>>, void> = () => {
 
-
-          return  getTransactionTypes(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getTransactionTypes>>> = ({ signal }) => getTransactionTypes({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypes>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetTransactionTypesMutationResult = NonNullable<Awaited<ReturnType<typeof getTransactionTypes>>>
-
-    export type GetTransactionTypesMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetTransactionTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getTransactionTypes>>>
+export type GetTransactionTypesQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypes>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTransactionTypes>>,
+          TError,
+          Awaited<ReturnType<typeof getTransactionTypes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypes>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTransactionTypes>>,
+          TError,
+          Awaited<ReturnType<typeof getTransactionTypes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every TransactionType (at most 10,000), in the default sort
  */
-export const useGetTransactionTypes = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTransactionTypes>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getTransactionTypes>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetTransactionTypesMutationOptions(options), queryClient);
-    }
-    export type createTransactionTypeResponse200 = {
+
+export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetTransactionTypesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createTransactionTypeResponse200 = {
   data: TransactionTypeEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createTransactionTypeResponse>(getCreateTransactionTypeUrl(),
 
 
 
-export const getCreateTransactionTypeQueryKey = (transactionTypeCreate?: TransactionTypeCreate,) => {
-    return [
-    'POST', `/TransactionTypes`, transactionTypeCreate
-    ] as const;
-    }
+export const getCreateTransactionTypeMutationKey = () => ['createTransactionType'] as const;
 
+export const getCreateTransactionTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTransactionType>>, TError,CreateTransactionTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createTransactionType>>, TError,CreateTransactionTypeMutationVariables, TContext> => {
 
-export const getCreateTransactionTypeQueryOptions = <TData = Awaited<ReturnType<typeof createTransactionType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(transactionTypeCreate: TransactionTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createTransactionType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateTransactionTypeQueryKey(transactionTypeCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createTransactionType>>> = ({ signal }) => createTransactionType(transactionTypeCreate, { signal, ...requestOptions });
+const mutationKey = getCreateTransactionTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createTransactionType>>, CreateTransactionTypeMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createTransactionType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateTransactionTypeQueryResult = NonNullable<Awaited<ReturnType<typeof createTransactionType>>>
-export type CreateTransactionTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createTransactionType(data,requestOptions)
+        }
 
 
-export function useCreateTransactionType<TData = Awaited<ReturnType<typeof createTransactionType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- transactionTypeCreate: TransactionTypeCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createTransactionType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createTransactionType>>,
-          TError,
-          Awaited<ReturnType<typeof createTransactionType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateTransactionType<TData = Awaited<ReturnType<typeof createTransactionType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- transactionTypeCreate: TransactionTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createTransactionType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createTransactionType>>,
-          TError,
-          Awaited<ReturnType<typeof createTransactionType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateTransactionType<TData = Awaited<ReturnType<typeof createTransactionType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- transactionTypeCreate: TransactionTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createTransactionType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateTransactionTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createTransactionType>>>
+    export type CreateTransactionTypeMutationBody = TransactionTypeCreate
+    export type CreateTransactionTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateTransactionTypeMutationVariables = {data: TransactionTypeCreate}
+
+    /**
  * @summary Create a TransactionType
  */
-
-export function useCreateTransactionType<TData = Awaited<ReturnType<typeof createTransactionType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- transactionTypeCreate: TransactionTypeCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createTransactionType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateTransactionTypeQueryOptions(transactionTypeCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateTransactionTypeResponse200 = {
+export const useCreateTransactionType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTransactionType>>, TError,CreateTransactionTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createTransactionType>>,
+        TError,
+        CreateTransactionTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateTransactionTypeMutationOptions(options), queryClient);
+    }
+    export type updateTransactionTypeResponse200 = {
   data: TransactionTypeEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateTransactionTypeResponse>(getUpdateTransactionTypeUrl(),
 
 
 
-export const getUpdateTransactionTypeQueryKey = (transactionTypeUpdate?: TransactionTypeUpdate,) => {
-    return [
-    'PUT', `/TransactionTypes`, transactionTypeUpdate
-    ] as const;
-    }
+export const getUpdateTransactionTypeMutationKey = () => ['updateTransactionType'] as const;
 
+export const getUpdateTransactionTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTransactionType>>, TError,UpdateTransactionTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateTransactionType>>, TError,UpdateTransactionTypeMutationVariables, TContext> => {
 
-export const getUpdateTransactionTypeQueryOptions = <TData = Awaited<ReturnType<typeof updateTransactionType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(transactionTypeUpdate: TransactionTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateTransactionType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateTransactionTypeQueryKey(transactionTypeUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateTransactionType>>> = ({ signal }) => updateTransactionType(transactionTypeUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateTransactionTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateTransactionType>>, UpdateTransactionTypeMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateTransactionType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateTransactionTypeQueryResult = NonNullable<Awaited<ReturnType<typeof updateTransactionType>>>
-export type UpdateTransactionTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateTransactionType(data,requestOptions)
+        }
 
 
-export function useUpdateTransactionType<TData = Awaited<ReturnType<typeof updateTransactionType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- transactionTypeUpdate: TransactionTypeUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateTransactionType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateTransactionType>>,
-          TError,
-          Awaited<ReturnType<typeof updateTransactionType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateTransactionType<TData = Awaited<ReturnType<typeof updateTransactionType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- transactionTypeUpdate: TransactionTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateTransactionType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateTransactionType>>,
-          TError,
-          Awaited<ReturnType<typeof updateTransactionType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateTransactionType<TData = Awaited<ReturnType<typeof updateTransactionType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- transactionTypeUpdate: TransactionTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateTransactionType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateTransactionTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateTransactionType>>>
+    export type UpdateTransactionTypeMutationBody = TransactionTypeUpdate
+    export type UpdateTransactionTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateTransactionTypeMutationVariables = {data: TransactionTypeUpdate}
+
+    /**
  * @summary Update a TransactionType (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateTransactionType<TData = Awaited<ReturnType<typeof updateTransactionType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- transactionTypeUpdate: TransactionTypeUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateTransactionType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateTransactionTypeQueryOptions(transactionTypeUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getTransactionTypesForPagingResponse200 = {
+export const useUpdateTransactionType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTransactionType>>, TError,UpdateTransactionTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateTransactionType>>,
+        TError,
+        UpdateTransactionTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateTransactionTypeMutationOptions(options), queryClient);
+    }
+    export type getTransactionTypesForPagingResponse200 = {
   data: TransactionTypePageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getTransactionTypeById = async (id: number, options?: Parameters<ty
 
 
 
-export const getGetTransactionTypeByIdMutationKey = () => ['getTransactionTypeById'] as const;
-
-export const getGetTransactionTypeByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTransactionTypeById>>, TError,GetTransactionTypeByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getTransactionTypeById>>, TError,GetTransactionTypeByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetTransactionTypeByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetTransactionTypeByIdQueryKey = (id: number,) => {
+    return [
+    `/TransactionTypes/${id}`
+    ] as const;
+    }
 
 
+export const getGetTransactionTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetTransactionTypeByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getTransactionTypeById>>, GetTransactionTypeByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getTransactionTypeById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getTransactionTypeById>>> = ({ signal }) => getTransactionTypeById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypeById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetTransactionTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getTransactionTypeById>>>
+export type GetTransactionTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetTransactionTypeByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getTransactionTypeById>>>
 
-    export type GetTransactionTypeByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetTransactionTypeByIdMutationVariables = {id: number}
-
-    /**
+export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypeById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTransactionTypeById>>,
+          TError,
+          Awaited<ReturnType<typeof getTransactionTypeById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypeById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTransactionTypeById>>,
+          TError,
+          Awaited<ReturnType<typeof getTransactionTypeById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One TransactionType
  */
-export const useGetTransactionTypeById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTransactionTypeById>>, TError,GetTransactionTypeByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getTransactionTypeById>>,
-        TError,
-        GetTransactionTypeByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetTransactionTypeByIdMutationOptions(options), queryClient);
-    }
-    export type deleteTransactionTypeResponse200 = {
+
+export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetTransactionTypeByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteTransactionTypeResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteTransactionType = async (id: number, options?: Parameters<typ
 
 
 
-export const getDeleteTransactionTypeQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/TransactionTypes/${id}`
-    ] as const;
-    }
+export const getDeleteTransactionTypeMutationKey = () => ['deleteTransactionType'] as const;
 
+export const getDeleteTransactionTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTransactionType>>, TError,DeleteTransactionTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteTransactionType>>, TError,DeleteTransactionTypeMutationVariables, TContext> => {
 
-export const getDeleteTransactionTypeQueryOptions = <TData = Awaited<ReturnType<typeof deleteTransactionType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteTransactionType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteTransactionTypeQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteTransactionType>>> = ({ signal }) => deleteTransactionType(id, { signal, ...requestOptions });
+const mutationKey = getDeleteTransactionTypeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteTransactionType>>, DeleteTransactionTypeMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteTransactionType>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteTransactionTypeQueryResult = NonNullable<Awaited<ReturnType<typeof deleteTransactionType>>>
-export type DeleteTransactionTypeQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteTransactionType(id,requestOptions)
+        }
 
 
-export function useDeleteTransactionType<TData = Awaited<ReturnType<typeof deleteTransactionType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteTransactionType>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteTransactionType>>,
-          TError,
-          Awaited<ReturnType<typeof deleteTransactionType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteTransactionType<TData = Awaited<ReturnType<typeof deleteTransactionType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteTransactionType>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteTransactionType>>,
-          TError,
-          Awaited<ReturnType<typeof deleteTransactionType>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteTransactionType<TData = Awaited<ReturnType<typeof deleteTransactionType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteTransactionType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteTransactionTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTransactionType>>>
+
+    export type DeleteTransactionTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteTransactionTypeMutationVariables = {id: number}
+
+    /**
  * @summary Delete a TransactionType; refused (409) while other rows reference it
  */
-
-export function useDeleteTransactionType<TData = Awaited<ReturnType<typeof deleteTransactionType>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteTransactionType>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteTransactionTypeQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteTransactionType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTransactionType>>, TError,DeleteTransactionTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteTransactionType>>,
+        TError,
+        DeleteTransactionTypeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteTransactionTypeMutationOptions(options), queryClient);
+    }

@@ -148,81 +148,54 @@ return apiFetch<distributeExpenseResponse>(getDistributeExpenseUrl(),
 
 
 
-export const getDistributeExpenseQueryKey = (distributeExpenseRequest?: DistributeExpenseRequest,) => {
-    return [
-    'POST', `/Transactions/distribute-expense`, distributeExpenseRequest
-    ] as const;
-    }
+export const getDistributeExpenseMutationKey = () => ['distributeExpense'] as const;
 
+export const getDistributeExpenseMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof distributeExpense>>, TError,DistributeExpenseMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof distributeExpense>>, TError,DistributeExpenseMutationVariables, TContext> => {
 
-export const getDistributeExpenseQueryOptions = <TData = Awaited<ReturnType<typeof distributeExpense>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(distributeExpenseRequest: DistributeExpenseRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof distributeExpense>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDistributeExpenseQueryKey(distributeExpenseRequest);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof distributeExpense>>> = ({ signal }) => distributeExpense(distributeExpenseRequest, { signal, ...requestOptions });
+const mutationKey = getDistributeExpenseMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof distributeExpense>>, DistributeExpenseMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof distributeExpense>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DistributeExpenseQueryResult = NonNullable<Awaited<ReturnType<typeof distributeExpense>>>
-export type DistributeExpenseQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+          return  distributeExpense(data,requestOptions)
+        }
 
 
-export function useDistributeExpense<TData = Awaited<ReturnType<typeof distributeExpense>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
- distributeExpenseRequest: DistributeExpenseRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof distributeExpense>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof distributeExpense>>,
-          TError,
-          Awaited<ReturnType<typeof distributeExpense>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDistributeExpense<TData = Awaited<ReturnType<typeof distributeExpense>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
- distributeExpenseRequest: DistributeExpenseRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof distributeExpense>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof distributeExpense>>,
-          TError,
-          Awaited<ReturnType<typeof distributeExpense>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDistributeExpense<TData = Awaited<ReturnType<typeof distributeExpense>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
- distributeExpenseRequest: DistributeExpenseRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof distributeExpense>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DistributeExpenseMutationResult = NonNullable<Awaited<ReturnType<typeof distributeExpense>>>
+    export type DistributeExpenseMutationBody = DistributeExpenseRequest
+    export type DistributeExpenseMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+    export type DistributeExpenseMutationVariables = {data: DistributeExpenseRequest}
+
+    /**
  * @summary Split one expense over chosen accounts
  */
-
-export function useDistributeExpense<TData = Awaited<ReturnType<typeof distributeExpense>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
- distributeExpenseRequest: DistributeExpenseRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof distributeExpense>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDistributeExpenseQueryOptions(distributeExpenseRequest,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getTransactionsResponse200 = {
+export const useDistributeExpense = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof distributeExpense>>, TError,DistributeExpenseMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof distributeExpense>>,
+        TError,
+        DistributeExpenseMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDistributeExpenseMutationOptions(options), queryClient);
+    }
+    export type getTransactionsResponse200 = {
   data: TransactionListEnvelope
   status: 200
 }
@@ -272,54 +245,81 @@ export const getTransactions = async ( options?: Parameters<typeof apiFetch>[1])
 
 
 
-export const getGetTransactionsMutationKey = () => ['getTransactions'] as const;
-
-export const getGetTransactionsMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTransactions>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getTransactions>>, TError,void, TContext> => {
-
-const mutationKey = getGetTransactionsMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetTransactionsQueryKey = () => {
+    return [
+    `/Transactions`
+    ] as const;
+    }
 
 
+export const getGetTransactionsQueryOptions = <TData = Awaited<ReturnType<typeof getTransactions>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetTransactionsQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getTransactions>>, void> = () => {
 
-
-          return  getTransactions(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getTransactions>>> = ({ signal }) => getTransactions({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getTransactions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetTransactionsMutationResult = NonNullable<Awaited<ReturnType<typeof getTransactions>>>
-
-    export type GetTransactionsMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetTransactionsQueryResult = NonNullable<Awaited<ReturnType<typeof getTransactions>>>
+export type GetTransactionsQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransactions>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactions>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTransactions>>,
+          TError,
+          Awaited<ReturnType<typeof getTransactions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransactions>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactions>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTransactions>>,
+          TError,
+          Awaited<ReturnType<typeof getTransactions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransactions>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every Transaction (at most 10,000), in the default sort
  */
-export const useGetTransactions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTransactions>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getTransactions>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetTransactionsMutationOptions(options), queryClient);
-    }
-    export type createTransactionResponse200 = {
+
+export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransactions>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetTransactionsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createTransactionResponse200 = {
   data: TransactionEnvelope
   status: 200
 }
@@ -393,81 +393,54 @@ return apiFetch<createTransactionResponse>(getCreateTransactionUrl(),
 
 
 
-export const getCreateTransactionQueryKey = (transactionCreate?: TransactionCreate,) => {
-    return [
-    'POST', `/Transactions`, transactionCreate
-    ] as const;
-    }
+export const getCreateTransactionMutationKey = () => ['createTransaction'] as const;
 
+export const getCreateTransactionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTransaction>>, TError,CreateTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createTransaction>>, TError,CreateTransactionMutationVariables, TContext> => {
 
-export const getCreateTransactionQueryOptions = <TData = Awaited<ReturnType<typeof createTransaction>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(transactionCreate: TransactionCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createTransaction>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateTransactionQueryKey(transactionCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createTransaction>>> = ({ signal }) => createTransaction(transactionCreate, { signal, ...requestOptions });
+const mutationKey = getCreateTransactionMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createTransaction>>, CreateTransactionMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createTransaction>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateTransactionQueryResult = NonNullable<Awaited<ReturnType<typeof createTransaction>>>
-export type CreateTransactionQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createTransaction(data,requestOptions)
+        }
 
 
-export function useCreateTransaction<TData = Awaited<ReturnType<typeof createTransaction>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- transactionCreate: TransactionCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createTransaction>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createTransaction>>,
-          TError,
-          Awaited<ReturnType<typeof createTransaction>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateTransaction<TData = Awaited<ReturnType<typeof createTransaction>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- transactionCreate: TransactionCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createTransaction>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createTransaction>>,
-          TError,
-          Awaited<ReturnType<typeof createTransaction>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateTransaction<TData = Awaited<ReturnType<typeof createTransaction>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- transactionCreate: TransactionCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createTransaction>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateTransactionMutationResult = NonNullable<Awaited<ReturnType<typeof createTransaction>>>
+    export type CreateTransactionMutationBody = TransactionCreate
+    export type CreateTransactionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateTransactionMutationVariables = {data: TransactionCreate}
+
+    /**
  * @summary Create a Transaction
  */
-
-export function useCreateTransaction<TData = Awaited<ReturnType<typeof createTransaction>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- transactionCreate: TransactionCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createTransaction>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateTransactionQueryOptions(transactionCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateTransactionResponse200 = {
+export const useCreateTransaction = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTransaction>>, TError,CreateTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createTransaction>>,
+        TError,
+        CreateTransactionMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateTransactionMutationOptions(options), queryClient);
+    }
+    export type updateTransactionResponse200 = {
   data: TransactionEnvelope
   status: 200
 }
@@ -546,81 +519,54 @@ return apiFetch<updateTransactionResponse>(getUpdateTransactionUrl(),
 
 
 
-export const getUpdateTransactionQueryKey = (transactionUpdate?: TransactionUpdate,) => {
-    return [
-    'PUT', `/Transactions`, transactionUpdate
-    ] as const;
-    }
+export const getUpdateTransactionMutationKey = () => ['updateTransaction'] as const;
 
+export const getUpdateTransactionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTransaction>>, TError,UpdateTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateTransaction>>, TError,UpdateTransactionMutationVariables, TContext> => {
 
-export const getUpdateTransactionQueryOptions = <TData = Awaited<ReturnType<typeof updateTransaction>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(transactionUpdate: TransactionUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateTransaction>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateTransactionQueryKey(transactionUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateTransaction>>> = ({ signal }) => updateTransaction(transactionUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateTransactionMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateTransaction>>, UpdateTransactionMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateTransaction>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateTransactionQueryResult = NonNullable<Awaited<ReturnType<typeof updateTransaction>>>
-export type UpdateTransactionQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateTransaction(data,requestOptions)
+        }
 
 
-export function useUpdateTransaction<TData = Awaited<ReturnType<typeof updateTransaction>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- transactionUpdate: TransactionUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateTransaction>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateTransaction>>,
-          TError,
-          Awaited<ReturnType<typeof updateTransaction>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateTransaction<TData = Awaited<ReturnType<typeof updateTransaction>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- transactionUpdate: TransactionUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateTransaction>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateTransaction>>,
-          TError,
-          Awaited<ReturnType<typeof updateTransaction>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateTransaction<TData = Awaited<ReturnType<typeof updateTransaction>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- transactionUpdate: TransactionUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateTransaction>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateTransactionMutationResult = NonNullable<Awaited<ReturnType<typeof updateTransaction>>>
+    export type UpdateTransactionMutationBody = TransactionUpdate
+    export type UpdateTransactionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateTransactionMutationVariables = {data: TransactionUpdate}
+
+    /**
  * @summary Update a Transaction (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateTransaction<TData = Awaited<ReturnType<typeof updateTransaction>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- transactionUpdate: TransactionUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateTransaction>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateTransactionQueryOptions(transactionUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getTransactionsForPagingResponse200 = {
+export const useUpdateTransaction = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTransaction>>, TError,UpdateTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateTransaction>>,
+        TError,
+        UpdateTransactionMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateTransactionMutationOptions(options), queryClient);
+    }
+    export type getTransactionsForPagingResponse200 = {
   data: TransactionPageEnvelope
   status: 200
 }
@@ -823,54 +769,81 @@ export const getTransactionById = async (id: number, options?: Parameters<typeof
 
 
 
-export const getGetTransactionByIdMutationKey = () => ['getTransactionById'] as const;
-
-export const getGetTransactionByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTransactionById>>, TError,GetTransactionByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getTransactionById>>, TError,GetTransactionByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetTransactionByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetTransactionByIdQueryKey = (id: number,) => {
+    return [
+    `/Transactions/${id}`
+    ] as const;
+    }
 
 
+export const getGetTransactionByIdQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetTransactionByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getTransactionById>>, GetTransactionByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getTransactionById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getTransactionById>>> = ({ signal }) => getTransactionById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getTransactionById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetTransactionByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getTransactionById>>>
+export type GetTransactionByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetTransactionByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getTransactionById>>>
 
-    export type GetTransactionByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetTransactionByIdMutationVariables = {id: number}
-
-    /**
+export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTransactionById>>,
+          TError,
+          Awaited<ReturnType<typeof getTransactionById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTransactionById>>,
+          TError,
+          Awaited<ReturnType<typeof getTransactionById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One Transaction
  */
-export const useGetTransactionById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTransactionById>>, TError,GetTransactionByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getTransactionById>>,
-        TError,
-        GetTransactionByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetTransactionByIdMutationOptions(options), queryClient);
-    }
-    export type deleteTransactionResponse200 = {
+
+export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetTransactionByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteTransactionResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -935,77 +908,50 @@ export const deleteTransaction = async (id: number, options?: Parameters<typeof 
 
 
 
-export const getDeleteTransactionQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/Transactions/${id}`
-    ] as const;
-    }
+export const getDeleteTransactionMutationKey = () => ['deleteTransaction'] as const;
 
+export const getDeleteTransactionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTransaction>>, TError,DeleteTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteTransaction>>, TError,DeleteTransactionMutationVariables, TContext> => {
 
-export const getDeleteTransactionQueryOptions = <TData = Awaited<ReturnType<typeof deleteTransaction>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteTransaction>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteTransactionQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteTransaction>>> = ({ signal }) => deleteTransaction(id, { signal, ...requestOptions });
+const mutationKey = getDeleteTransactionMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteTransaction>>, DeleteTransactionMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteTransaction>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteTransactionQueryResult = NonNullable<Awaited<ReturnType<typeof deleteTransaction>>>
-export type DeleteTransactionQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteTransaction(id,requestOptions)
+        }
 
 
-export function useDeleteTransaction<TData = Awaited<ReturnType<typeof deleteTransaction>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteTransaction>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteTransaction>>,
-          TError,
-          Awaited<ReturnType<typeof deleteTransaction>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteTransaction<TData = Awaited<ReturnType<typeof deleteTransaction>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteTransaction>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteTransaction>>,
-          TError,
-          Awaited<ReturnType<typeof deleteTransaction>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteTransaction<TData = Awaited<ReturnType<typeof deleteTransaction>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteTransaction>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteTransactionMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTransaction>>>
+
+    export type DeleteTransactionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteTransactionMutationVariables = {id: number}
+
+    /**
  * @summary Delete a Transaction; refused (409) while other rows reference it
  */
-
-export function useDeleteTransaction<TData = Awaited<ReturnType<typeof deleteTransaction>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteTransaction>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteTransactionQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteTransaction = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTransaction>>, TError,DeleteTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteTransaction>>,
+        TError,
+        DeleteTransactionMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteTransactionMutationOptions(options), queryClient);
+    }

@@ -122,54 +122,81 @@ export const getTranslationsByLanguage = async (code: string, options?: Paramete
 
 
 
-export const getGetTranslationsByLanguageMutationKey = () => ['getTranslationsByLanguage'] as const;
-
-export const getGetTranslationsByLanguageMutationOptions = <TError = BadRequestResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError,GetTranslationsByLanguageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError,GetTranslationsByLanguageMutationVariables, TContext> => {
-
-const mutationKey = getGetTranslationsByLanguageMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetTranslationsByLanguageQueryKey = (code: string,) => {
+    return [
+    `/Translates/languages/${code}`
+    ] as const;
+    }
 
 
+export const getGetTranslationsByLanguageQueryOptions = <TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse>(code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetTranslationsByLanguageQueryKey(code);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getTranslationsByLanguage>>, GetTranslationsByLanguageMutationVariables> = (props) => {
-          const {code} = props ?? {};
 
-          return  getTranslationsByLanguage(code,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getTranslationsByLanguage>>> = ({ signal }) => getTranslationsByLanguage(code, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: code !== null && code !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetTranslationsByLanguageQueryResult = NonNullable<Awaited<ReturnType<typeof getTranslationsByLanguage>>>
+export type GetTranslationsByLanguageQueryError = BadRequestResponse
 
-    export type GetTranslationsByLanguageMutationResult = NonNullable<Awaited<ReturnType<typeof getTranslationsByLanguage>>>
 
-    export type GetTranslationsByLanguageMutationError = BadRequestResponse
-    export type GetTranslationsByLanguageMutationVariables = {code: string}
-
-    /**
+export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse>(
+ code: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTranslationsByLanguage>>,
+          TError,
+          Awaited<ReturnType<typeof getTranslationsByLanguage>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse>(
+ code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTranslationsByLanguage>>,
+          TError,
+          Awaited<ReturnType<typeof getTranslationsByLanguage>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse>(
+ code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary The interface messages of one language
  */
-export const useGetTranslationsByLanguage = <TError = BadRequestResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError,GetTranslationsByLanguageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getTranslationsByLanguage>>,
-        TError,
-        GetTranslationsByLanguageMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetTranslationsByLanguageMutationOptions(options), queryClient);
-    }
-    export type getTranslateDtosResponse200 = {
+
+export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse>(
+ code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetTranslationsByLanguageQueryOptions(code,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type getTranslateDtosResponse200 = {
   data: TranslateDtoListEnvelope
   status: 200
 }
@@ -220,54 +247,81 @@ export const getTranslateDtos = async ( options?: Parameters<typeof apiFetch>[1]
 
 
 
-export const getGetTranslateDtosMutationKey = () => ['getTranslateDtos'] as const;
-
-export const getGetTranslateDtosMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTranslateDtos>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getTranslateDtos>>, TError,void, TContext> => {
-
-const mutationKey = getGetTranslateDtosMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetTranslateDtosQueryKey = () => {
+    return [
+    `/Translates/dtos`
+    ] as const;
+    }
 
 
+export const getGetTranslateDtosQueryOptions = <TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateDtos>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetTranslateDtosQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getTranslateDtos>>, void> = () => {
 
-
-          return  getTranslateDtos(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getTranslateDtos>>> = ({ signal }) => getTranslateDtos({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getTranslateDtos>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetTranslateDtosMutationResult = NonNullable<Awaited<ReturnType<typeof getTranslateDtos>>>
-
-    export type GetTranslateDtosMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetTranslateDtosQueryResult = NonNullable<Awaited<ReturnType<typeof getTranslateDtos>>>
+export type GetTranslateDtosQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateDtos>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTranslateDtos>>,
+          TError,
+          Awaited<ReturnType<typeof getTranslateDtos>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateDtos>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTranslateDtos>>,
+          TError,
+          Awaited<ReturnType<typeof getTranslateDtos>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateDtos>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every translation with its language's code and name
  */
-export const useGetTranslateDtos = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTranslateDtos>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getTranslateDtos>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetTranslateDtosMutationOptions(options), queryClient);
-    }
-    export type getTranslatesResponse200 = {
+
+export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateDtos>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetTranslateDtosQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type getTranslatesResponse200 = {
   data: TranslateListEnvelope
   status: 200
 }
@@ -317,54 +371,81 @@ export const getTranslates = async ( options?: Parameters<typeof apiFetch>[1]): 
 
 
 
-export const getGetTranslatesMutationKey = () => ['getTranslates'] as const;
-
-export const getGetTranslatesMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTranslates>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getTranslates>>, TError,void, TContext> => {
-
-const mutationKey = getGetTranslatesMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetTranslatesQueryKey = () => {
+    return [
+    `/Translates`
+    ] as const;
+    }
 
 
+export const getGetTranslatesQueryOptions = <TData = Awaited<ReturnType<typeof getTranslates>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetTranslatesQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getTranslates>>, void> = () => {
 
-
-          return  getTranslates(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getTranslates>>> = ({ signal }) => getTranslates({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getTranslates>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetTranslatesMutationResult = NonNullable<Awaited<ReturnType<typeof getTranslates>>>
-
-    export type GetTranslatesMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetTranslatesQueryResult = NonNullable<Awaited<ReturnType<typeof getTranslates>>>
+export type GetTranslatesQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslates>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTranslates>>,
+          TError,
+          Awaited<ReturnType<typeof getTranslates>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslates>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTranslates>>,
+          TError,
+          Awaited<ReturnType<typeof getTranslates>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every Translate (at most 10,000), in the default sort
  */
-export const useGetTranslates = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTranslates>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getTranslates>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetTranslatesMutationOptions(options), queryClient);
-    }
-    export type createTranslateResponse200 = {
+
+export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetTranslatesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createTranslateResponse200 = {
   data: TranslateEnvelope
   status: 200
 }
@@ -438,81 +519,54 @@ return apiFetch<createTranslateResponse>(getCreateTranslateUrl(),
 
 
 
-export const getCreateTranslateQueryKey = (translateCreate?: TranslateCreate,) => {
-    return [
-    'POST', `/Translates`, translateCreate
-    ] as const;
-    }
+export const getCreateTranslateMutationKey = () => ['createTranslate'] as const;
 
+export const getCreateTranslateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTranslate>>, TError,CreateTranslateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createTranslate>>, TError,CreateTranslateMutationVariables, TContext> => {
 
-export const getCreateTranslateQueryOptions = <TData = Awaited<ReturnType<typeof createTranslate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(translateCreate: TranslateCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createTranslate>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateTranslateQueryKey(translateCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createTranslate>>> = ({ signal }) => createTranslate(translateCreate, { signal, ...requestOptions });
+const mutationKey = getCreateTranslateMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createTranslate>>, CreateTranslateMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createTranslate>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateTranslateQueryResult = NonNullable<Awaited<ReturnType<typeof createTranslate>>>
-export type CreateTranslateQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createTranslate(data,requestOptions)
+        }
 
 
-export function useCreateTranslate<TData = Awaited<ReturnType<typeof createTranslate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- translateCreate: TranslateCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createTranslate>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createTranslate>>,
-          TError,
-          Awaited<ReturnType<typeof createTranslate>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateTranslate<TData = Awaited<ReturnType<typeof createTranslate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- translateCreate: TranslateCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createTranslate>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createTranslate>>,
-          TError,
-          Awaited<ReturnType<typeof createTranslate>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateTranslate<TData = Awaited<ReturnType<typeof createTranslate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- translateCreate: TranslateCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createTranslate>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateTranslateMutationResult = NonNullable<Awaited<ReturnType<typeof createTranslate>>>
+    export type CreateTranslateMutationBody = TranslateCreate
+    export type CreateTranslateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateTranslateMutationVariables = {data: TranslateCreate}
+
+    /**
  * @summary Create a Translate
  */
-
-export function useCreateTranslate<TData = Awaited<ReturnType<typeof createTranslate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- translateCreate: TranslateCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createTranslate>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateTranslateQueryOptions(translateCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateTranslateResponse200 = {
+export const useCreateTranslate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTranslate>>, TError,CreateTranslateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createTranslate>>,
+        TError,
+        CreateTranslateMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateTranslateMutationOptions(options), queryClient);
+    }
+    export type updateTranslateResponse200 = {
   data: TranslateEnvelope
   status: 200
 }
@@ -591,81 +645,54 @@ return apiFetch<updateTranslateResponse>(getUpdateTranslateUrl(),
 
 
 
-export const getUpdateTranslateQueryKey = (translateUpdate?: TranslateUpdate,) => {
-    return [
-    'PUT', `/Translates`, translateUpdate
-    ] as const;
-    }
+export const getUpdateTranslateMutationKey = () => ['updateTranslate'] as const;
 
+export const getUpdateTranslateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTranslate>>, TError,UpdateTranslateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateTranslate>>, TError,UpdateTranslateMutationVariables, TContext> => {
 
-export const getUpdateTranslateQueryOptions = <TData = Awaited<ReturnType<typeof updateTranslate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(translateUpdate: TranslateUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateTranslate>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateTranslateQueryKey(translateUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateTranslate>>> = ({ signal }) => updateTranslate(translateUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateTranslateMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateTranslate>>, UpdateTranslateMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateTranslate>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateTranslateQueryResult = NonNullable<Awaited<ReturnType<typeof updateTranslate>>>
-export type UpdateTranslateQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateTranslate(data,requestOptions)
+        }
 
 
-export function useUpdateTranslate<TData = Awaited<ReturnType<typeof updateTranslate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- translateUpdate: TranslateUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateTranslate>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateTranslate>>,
-          TError,
-          Awaited<ReturnType<typeof updateTranslate>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateTranslate<TData = Awaited<ReturnType<typeof updateTranslate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- translateUpdate: TranslateUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateTranslate>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateTranslate>>,
-          TError,
-          Awaited<ReturnType<typeof updateTranslate>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateTranslate<TData = Awaited<ReturnType<typeof updateTranslate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- translateUpdate: TranslateUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateTranslate>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateTranslateMutationResult = NonNullable<Awaited<ReturnType<typeof updateTranslate>>>
+    export type UpdateTranslateMutationBody = TranslateUpdate
+    export type UpdateTranslateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateTranslateMutationVariables = {data: TranslateUpdate}
+
+    /**
  * @summary Update a Translate (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateTranslate<TData = Awaited<ReturnType<typeof updateTranslate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- translateUpdate: TranslateUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateTranslate>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateTranslateQueryOptions(translateUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getTranslatesForPagingResponse200 = {
+export const useUpdateTranslate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTranslate>>, TError,UpdateTranslateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateTranslate>>,
+        TError,
+        UpdateTranslateMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateTranslateMutationOptions(options), queryClient);
+    }
+    export type getTranslatesForPagingResponse200 = {
   data: TranslatePageEnvelope
   status: 200
 }
@@ -868,54 +895,81 @@ export const getTranslateById = async (id: number, options?: Parameters<typeof a
 
 
 
-export const getGetTranslateByIdMutationKey = () => ['getTranslateById'] as const;
-
-export const getGetTranslateByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTranslateById>>, TError,GetTranslateByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getTranslateById>>, TError,GetTranslateByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetTranslateByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetTranslateByIdQueryKey = (id: number,) => {
+    return [
+    `/Translates/${id}`
+    ] as const;
+    }
 
 
+export const getGetTranslateByIdQueryOptions = <TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetTranslateByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getTranslateById>>, GetTranslateByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getTranslateById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getTranslateById>>> = ({ signal }) => getTranslateById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getTranslateById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetTranslateByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getTranslateById>>>
+export type GetTranslateByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetTranslateByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getTranslateById>>>
 
-    export type GetTranslateByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetTranslateByIdMutationVariables = {id: number}
-
-    /**
+export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTranslateById>>,
+          TError,
+          Awaited<ReturnType<typeof getTranslateById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getTranslateById>>,
+          TError,
+          Awaited<ReturnType<typeof getTranslateById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One Translate
  */
-export const useGetTranslateById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTranslateById>>, TError,GetTranslateByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getTranslateById>>,
-        TError,
-        GetTranslateByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetTranslateByIdMutationOptions(options), queryClient);
-    }
-    export type deleteTranslateResponse200 = {
+
+export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetTranslateByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteTranslateResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -980,77 +1034,50 @@ export const deleteTranslate = async (id: number, options?: Parameters<typeof ap
 
 
 
-export const getDeleteTranslateQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/Translates/${id}`
-    ] as const;
-    }
+export const getDeleteTranslateMutationKey = () => ['deleteTranslate'] as const;
 
+export const getDeleteTranslateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTranslate>>, TError,DeleteTranslateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteTranslate>>, TError,DeleteTranslateMutationVariables, TContext> => {
 
-export const getDeleteTranslateQueryOptions = <TData = Awaited<ReturnType<typeof deleteTranslate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteTranslate>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteTranslateQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteTranslate>>> = ({ signal }) => deleteTranslate(id, { signal, ...requestOptions });
+const mutationKey = getDeleteTranslateMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteTranslate>>, DeleteTranslateMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteTranslate>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteTranslateQueryResult = NonNullable<Awaited<ReturnType<typeof deleteTranslate>>>
-export type DeleteTranslateQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteTranslate(id,requestOptions)
+        }
 
 
-export function useDeleteTranslate<TData = Awaited<ReturnType<typeof deleteTranslate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteTranslate>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteTranslate>>,
-          TError,
-          Awaited<ReturnType<typeof deleteTranslate>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteTranslate<TData = Awaited<ReturnType<typeof deleteTranslate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteTranslate>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteTranslate>>,
-          TError,
-          Awaited<ReturnType<typeof deleteTranslate>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteTranslate<TData = Awaited<ReturnType<typeof deleteTranslate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteTranslate>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteTranslateMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTranslate>>>
+
+    export type DeleteTranslateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteTranslateMutationVariables = {id: number}
+
+    /**
  * @summary Delete a Translate; refused (409) while other rows reference it
  */
-
-export function useDeleteTranslate<TData = Awaited<ReturnType<typeof deleteTranslate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteTranslate>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteTranslateQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteTranslate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTranslate>>, TError,DeleteTranslateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteTranslate>>,
+        TError,
+        DeleteTranslateMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteTranslateMutationOptions(options), queryClient);
+    }

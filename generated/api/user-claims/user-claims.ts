@@ -120,54 +120,81 @@ export const getUserClaims = async ( options?: Parameters<typeof apiFetch>[1]): 
 
 
 
-export const getGetUserClaimsMutationKey = () => ['getUserClaims'] as const;
-
-export const getGetUserClaimsMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getUserClaims>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getUserClaims>>, TError,void, TContext> => {
-
-const mutationKey = getGetUserClaimsMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetUserClaimsQueryKey = () => {
+    return [
+    `/UserClaims`
+    ] as const;
+    }
 
 
+export const getGetUserClaimsQueryOptions = <TData = Awaited<ReturnType<typeof getUserClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetUserClaimsQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getUserClaims>>, void> = () => {
 
-
-          return  getUserClaims(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getUserClaims>>> = ({ signal }) => getUserClaims({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getUserClaims>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetUserClaimsMutationResult = NonNullable<Awaited<ReturnType<typeof getUserClaims>>>
-
-    export type GetUserClaimsMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetUserClaimsQueryResult = NonNullable<Awaited<ReturnType<typeof getUserClaims>>>
+export type GetUserClaimsQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaims>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserClaims>>,
+          TError,
+          Awaited<ReturnType<typeof getUserClaims>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaims>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserClaims>>,
+          TError,
+          Awaited<ReturnType<typeof getUserClaims>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every UserClaim (at most 10,000), in the default sort
  */
-export const useGetUserClaims = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getUserClaims>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getUserClaims>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetUserClaimsMutationOptions(options), queryClient);
-    }
-    export type createUserClaimResponse200 = {
+
+export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetUserClaimsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createUserClaimResponse200 = {
   data: UserClaimEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createUserClaimResponse>(getCreateUserClaimUrl(),
 
 
 
-export const getCreateUserClaimQueryKey = (userClaimCreate?: UserClaimCreate,) => {
-    return [
-    'POST', `/UserClaims`, userClaimCreate
-    ] as const;
-    }
+export const getCreateUserClaimMutationKey = () => ['createUserClaim'] as const;
 
+export const getCreateUserClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserClaim>>, TError,CreateUserClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createUserClaim>>, TError,CreateUserClaimMutationVariables, TContext> => {
 
-export const getCreateUserClaimQueryOptions = <TData = Awaited<ReturnType<typeof createUserClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(userClaimCreate: UserClaimCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createUserClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateUserClaimQueryKey(userClaimCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createUserClaim>>> = ({ signal }) => createUserClaim(userClaimCreate, { signal, ...requestOptions });
+const mutationKey = getCreateUserClaimMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createUserClaim>>, CreateUserClaimMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createUserClaim>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateUserClaimQueryResult = NonNullable<Awaited<ReturnType<typeof createUserClaim>>>
-export type CreateUserClaimQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createUserClaim(data,requestOptions)
+        }
 
 
-export function useCreateUserClaim<TData = Awaited<ReturnType<typeof createUserClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- userClaimCreate: UserClaimCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createUserClaim>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createUserClaim>>,
-          TError,
-          Awaited<ReturnType<typeof createUserClaim>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateUserClaim<TData = Awaited<ReturnType<typeof createUserClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- userClaimCreate: UserClaimCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createUserClaim>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createUserClaim>>,
-          TError,
-          Awaited<ReturnType<typeof createUserClaim>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateUserClaim<TData = Awaited<ReturnType<typeof createUserClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- userClaimCreate: UserClaimCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createUserClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateUserClaimMutationResult = NonNullable<Awaited<ReturnType<typeof createUserClaim>>>
+    export type CreateUserClaimMutationBody = UserClaimCreate
+    export type CreateUserClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateUserClaimMutationVariables = {data: UserClaimCreate}
+
+    /**
  * @summary Create a UserClaim
  */
-
-export function useCreateUserClaim<TData = Awaited<ReturnType<typeof createUserClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- userClaimCreate: UserClaimCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createUserClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateUserClaimQueryOptions(userClaimCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateUserClaimResponse200 = {
+export const useCreateUserClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserClaim>>, TError,CreateUserClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createUserClaim>>,
+        TError,
+        CreateUserClaimMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateUserClaimMutationOptions(options), queryClient);
+    }
+    export type updateUserClaimResponse200 = {
   data: UserClaimEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateUserClaimResponse>(getUpdateUserClaimUrl(),
 
 
 
-export const getUpdateUserClaimQueryKey = (userClaimUpdate?: UserClaimUpdate,) => {
-    return [
-    'PUT', `/UserClaims`, userClaimUpdate
-    ] as const;
-    }
+export const getUpdateUserClaimMutationKey = () => ['updateUserClaim'] as const;
 
+export const getUpdateUserClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserClaim>>, TError,UpdateUserClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateUserClaim>>, TError,UpdateUserClaimMutationVariables, TContext> => {
 
-export const getUpdateUserClaimQueryOptions = <TData = Awaited<ReturnType<typeof updateUserClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(userClaimUpdate: UserClaimUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateUserClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateUserClaimQueryKey(userClaimUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateUserClaim>>> = ({ signal }) => updateUserClaim(userClaimUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateUserClaimMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateUserClaim>>, UpdateUserClaimMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateUserClaim>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateUserClaimQueryResult = NonNullable<Awaited<ReturnType<typeof updateUserClaim>>>
-export type UpdateUserClaimQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateUserClaim(data,requestOptions)
+        }
 
 
-export function useUpdateUserClaim<TData = Awaited<ReturnType<typeof updateUserClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- userClaimUpdate: UserClaimUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateUserClaim>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateUserClaim>>,
-          TError,
-          Awaited<ReturnType<typeof updateUserClaim>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateUserClaim<TData = Awaited<ReturnType<typeof updateUserClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- userClaimUpdate: UserClaimUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateUserClaim>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateUserClaim>>,
-          TError,
-          Awaited<ReturnType<typeof updateUserClaim>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateUserClaim<TData = Awaited<ReturnType<typeof updateUserClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- userClaimUpdate: UserClaimUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateUserClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateUserClaimMutationResult = NonNullable<Awaited<ReturnType<typeof updateUserClaim>>>
+    export type UpdateUserClaimMutationBody = UserClaimUpdate
+    export type UpdateUserClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateUserClaimMutationVariables = {data: UserClaimUpdate}
+
+    /**
  * @summary Update a UserClaim (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateUserClaim<TData = Awaited<ReturnType<typeof updateUserClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- userClaimUpdate: UserClaimUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateUserClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateUserClaimQueryOptions(userClaimUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getUserClaimsForPagingResponse200 = {
+export const useUpdateUserClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserClaim>>, TError,UpdateUserClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateUserClaim>>,
+        TError,
+        UpdateUserClaimMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateUserClaimMutationOptions(options), queryClient);
+    }
+    export type getUserClaimsForPagingResponse200 = {
   data: UserClaimPageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getUserClaimById = async (id: number, options?: Parameters<typeof a
 
 
 
-export const getGetUserClaimByIdMutationKey = () => ['getUserClaimById'] as const;
-
-export const getGetUserClaimByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getUserClaimById>>, TError,GetUserClaimByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getUserClaimById>>, TError,GetUserClaimByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetUserClaimByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetUserClaimByIdQueryKey = (id: number,) => {
+    return [
+    `/UserClaims/${id}`
+    ] as const;
+    }
 
 
+export const getGetUserClaimByIdQueryOptions = <TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetUserClaimByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getUserClaimById>>, GetUserClaimByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getUserClaimById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getUserClaimById>>> = ({ signal }) => getUserClaimById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getUserClaimById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetUserClaimByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getUserClaimById>>>
+export type GetUserClaimByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetUserClaimByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getUserClaimById>>>
 
-    export type GetUserClaimByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetUserClaimByIdMutationVariables = {id: number}
-
-    /**
+export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserClaimById>>,
+          TError,
+          Awaited<ReturnType<typeof getUserClaimById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserClaimById>>,
+          TError,
+          Awaited<ReturnType<typeof getUserClaimById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One UserClaim
  */
-export const useGetUserClaimById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getUserClaimById>>, TError,GetUserClaimByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getUserClaimById>>,
-        TError,
-        GetUserClaimByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetUserClaimByIdMutationOptions(options), queryClient);
-    }
-    export type deleteUserClaimResponse200 = {
+
+export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetUserClaimByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteUserClaimResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteUserClaim = async (id: number, options?: Parameters<typeof ap
 
 
 
-export const getDeleteUserClaimQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/UserClaims/${id}`
-    ] as const;
-    }
+export const getDeleteUserClaimMutationKey = () => ['deleteUserClaim'] as const;
 
+export const getDeleteUserClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUserClaim>>, TError,DeleteUserClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteUserClaim>>, TError,DeleteUserClaimMutationVariables, TContext> => {
 
-export const getDeleteUserClaimQueryOptions = <TData = Awaited<ReturnType<typeof deleteUserClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteUserClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteUserClaimQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteUserClaim>>> = ({ signal }) => deleteUserClaim(id, { signal, ...requestOptions });
+const mutationKey = getDeleteUserClaimMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteUserClaim>>, DeleteUserClaimMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteUserClaim>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteUserClaimQueryResult = NonNullable<Awaited<ReturnType<typeof deleteUserClaim>>>
-export type DeleteUserClaimQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteUserClaim(id,requestOptions)
+        }
 
 
-export function useDeleteUserClaim<TData = Awaited<ReturnType<typeof deleteUserClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteUserClaim>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteUserClaim>>,
-          TError,
-          Awaited<ReturnType<typeof deleteUserClaim>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteUserClaim<TData = Awaited<ReturnType<typeof deleteUserClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteUserClaim>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteUserClaim>>,
-          TError,
-          Awaited<ReturnType<typeof deleteUserClaim>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteUserClaim<TData = Awaited<ReturnType<typeof deleteUserClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteUserClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteUserClaimMutationResult = NonNullable<Awaited<ReturnType<typeof deleteUserClaim>>>
+
+    export type DeleteUserClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteUserClaimMutationVariables = {id: number}
+
+    /**
  * @summary Delete a UserClaim; refused (409) while other rows reference it
  */
-
-export function useDeleteUserClaim<TData = Awaited<ReturnType<typeof deleteUserClaim>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteUserClaim>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteUserClaimQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteUserClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUserClaim>>, TError,DeleteUserClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteUserClaim>>,
+        TError,
+        DeleteUserClaimMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteUserClaimMutationOptions(options), queryClient);
+    }

@@ -120,54 +120,81 @@ export const getUserGroups = async ( options?: Parameters<typeof apiFetch>[1]): 
 
 
 
-export const getGetUserGroupsMutationKey = () => ['getUserGroups'] as const;
-
-export const getGetUserGroupsMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getUserGroups>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getUserGroups>>, TError,void, TContext> => {
-
-const mutationKey = getGetUserGroupsMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetUserGroupsQueryKey = () => {
+    return [
+    `/UserGroups`
+    ] as const;
+    }
 
 
+export const getGetUserGroupsQueryOptions = <TData = Awaited<ReturnType<typeof getUserGroups>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroups>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetUserGroupsQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getUserGroups>>, void> = () => {
 
-
-          return  getUserGroups(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getUserGroups>>> = ({ signal }) => getUserGroups({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getUserGroups>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetUserGroupsMutationResult = NonNullable<Awaited<ReturnType<typeof getUserGroups>>>
-
-    export type GetUserGroupsMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetUserGroupsQueryResult = NonNullable<Awaited<ReturnType<typeof getUserGroups>>>
+export type GetUserGroupsQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroups>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserGroups>>,
+          TError,
+          Awaited<ReturnType<typeof getUserGroups>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroups>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserGroups>>,
+          TError,
+          Awaited<ReturnType<typeof getUserGroups>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroups>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every UserGroup (at most 10,000), in the default sort
  */
-export const useGetUserGroups = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getUserGroups>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getUserGroups>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetUserGroupsMutationOptions(options), queryClient);
-    }
-    export type createUserGroupResponse200 = {
+
+export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroups>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetUserGroupsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createUserGroupResponse200 = {
   data: UserGroupEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createUserGroupResponse>(getCreateUserGroupUrl(),
 
 
 
-export const getCreateUserGroupQueryKey = (userGroupCreate?: UserGroupCreate,) => {
-    return [
-    'POST', `/UserGroups`, userGroupCreate
-    ] as const;
-    }
+export const getCreateUserGroupMutationKey = () => ['createUserGroup'] as const;
 
+export const getCreateUserGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserGroup>>, TError,CreateUserGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createUserGroup>>, TError,CreateUserGroupMutationVariables, TContext> => {
 
-export const getCreateUserGroupQueryOptions = <TData = Awaited<ReturnType<typeof createUserGroup>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(userGroupCreate: UserGroupCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createUserGroup>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateUserGroupQueryKey(userGroupCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createUserGroup>>> = ({ signal }) => createUserGroup(userGroupCreate, { signal, ...requestOptions });
+const mutationKey = getCreateUserGroupMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createUserGroup>>, CreateUserGroupMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createUserGroup>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateUserGroupQueryResult = NonNullable<Awaited<ReturnType<typeof createUserGroup>>>
-export type CreateUserGroupQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createUserGroup(data,requestOptions)
+        }
 
 
-export function useCreateUserGroup<TData = Awaited<ReturnType<typeof createUserGroup>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- userGroupCreate: UserGroupCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createUserGroup>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createUserGroup>>,
-          TError,
-          Awaited<ReturnType<typeof createUserGroup>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateUserGroup<TData = Awaited<ReturnType<typeof createUserGroup>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- userGroupCreate: UserGroupCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createUserGroup>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createUserGroup>>,
-          TError,
-          Awaited<ReturnType<typeof createUserGroup>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateUserGroup<TData = Awaited<ReturnType<typeof createUserGroup>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- userGroupCreate: UserGroupCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createUserGroup>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateUserGroupMutationResult = NonNullable<Awaited<ReturnType<typeof createUserGroup>>>
+    export type CreateUserGroupMutationBody = UserGroupCreate
+    export type CreateUserGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateUserGroupMutationVariables = {data: UserGroupCreate}
+
+    /**
  * @summary Create a UserGroup
  */
-
-export function useCreateUserGroup<TData = Awaited<ReturnType<typeof createUserGroup>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- userGroupCreate: UserGroupCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createUserGroup>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateUserGroupQueryOptions(userGroupCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateUserGroupResponse200 = {
+export const useCreateUserGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserGroup>>, TError,CreateUserGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createUserGroup>>,
+        TError,
+        CreateUserGroupMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateUserGroupMutationOptions(options), queryClient);
+    }
+    export type updateUserGroupResponse200 = {
   data: UserGroupEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateUserGroupResponse>(getUpdateUserGroupUrl(),
 
 
 
-export const getUpdateUserGroupQueryKey = (userGroupUpdate?: UserGroupUpdate,) => {
-    return [
-    'PUT', `/UserGroups`, userGroupUpdate
-    ] as const;
-    }
+export const getUpdateUserGroupMutationKey = () => ['updateUserGroup'] as const;
 
+export const getUpdateUserGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserGroup>>, TError,UpdateUserGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateUserGroup>>, TError,UpdateUserGroupMutationVariables, TContext> => {
 
-export const getUpdateUserGroupQueryOptions = <TData = Awaited<ReturnType<typeof updateUserGroup>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(userGroupUpdate: UserGroupUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateUserGroup>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateUserGroupQueryKey(userGroupUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateUserGroup>>> = ({ signal }) => updateUserGroup(userGroupUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateUserGroupMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateUserGroup>>, UpdateUserGroupMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateUserGroup>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateUserGroupQueryResult = NonNullable<Awaited<ReturnType<typeof updateUserGroup>>>
-export type UpdateUserGroupQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateUserGroup(data,requestOptions)
+        }
 
 
-export function useUpdateUserGroup<TData = Awaited<ReturnType<typeof updateUserGroup>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- userGroupUpdate: UserGroupUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateUserGroup>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateUserGroup>>,
-          TError,
-          Awaited<ReturnType<typeof updateUserGroup>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateUserGroup<TData = Awaited<ReturnType<typeof updateUserGroup>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- userGroupUpdate: UserGroupUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateUserGroup>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateUserGroup>>,
-          TError,
-          Awaited<ReturnType<typeof updateUserGroup>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateUserGroup<TData = Awaited<ReturnType<typeof updateUserGroup>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- userGroupUpdate: UserGroupUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateUserGroup>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateUserGroupMutationResult = NonNullable<Awaited<ReturnType<typeof updateUserGroup>>>
+    export type UpdateUserGroupMutationBody = UserGroupUpdate
+    export type UpdateUserGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateUserGroupMutationVariables = {data: UserGroupUpdate}
+
+    /**
  * @summary Update a UserGroup (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateUserGroup<TData = Awaited<ReturnType<typeof updateUserGroup>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- userGroupUpdate: UserGroupUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateUserGroup>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateUserGroupQueryOptions(userGroupUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getUserGroupsForPagingResponse200 = {
+export const useUpdateUserGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserGroup>>, TError,UpdateUserGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateUserGroup>>,
+        TError,
+        UpdateUserGroupMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateUserGroupMutationOptions(options), queryClient);
+    }
+    export type getUserGroupsForPagingResponse200 = {
   data: UserGroupPageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getUserGroupById = async (id: number, options?: Parameters<typeof a
 
 
 
-export const getGetUserGroupByIdMutationKey = () => ['getUserGroupById'] as const;
-
-export const getGetUserGroupByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getUserGroupById>>, TError,GetUserGroupByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getUserGroupById>>, TError,GetUserGroupByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetUserGroupByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetUserGroupByIdQueryKey = (id: number,) => {
+    return [
+    `/UserGroups/${id}`
+    ] as const;
+    }
 
 
+export const getGetUserGroupByIdQueryOptions = <TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetUserGroupByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getUserGroupById>>, GetUserGroupByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getUserGroupById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getUserGroupById>>> = ({ signal }) => getUserGroupById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getUserGroupById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetUserGroupByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getUserGroupById>>>
+export type GetUserGroupByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetUserGroupByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getUserGroupById>>>
 
-    export type GetUserGroupByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetUserGroupByIdMutationVariables = {id: number}
-
-    /**
+export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserGroupById>>,
+          TError,
+          Awaited<ReturnType<typeof getUserGroupById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserGroupById>>,
+          TError,
+          Awaited<ReturnType<typeof getUserGroupById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One UserGroup
  */
-export const useGetUserGroupById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getUserGroupById>>, TError,GetUserGroupByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getUserGroupById>>,
-        TError,
-        GetUserGroupByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetUserGroupByIdMutationOptions(options), queryClient);
-    }
-    export type deleteUserGroupResponse200 = {
+
+export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetUserGroupByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteUserGroupResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteUserGroup = async (id: number, options?: Parameters<typeof ap
 
 
 
-export const getDeleteUserGroupQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/UserGroups/${id}`
-    ] as const;
-    }
+export const getDeleteUserGroupMutationKey = () => ['deleteUserGroup'] as const;
 
+export const getDeleteUserGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUserGroup>>, TError,DeleteUserGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteUserGroup>>, TError,DeleteUserGroupMutationVariables, TContext> => {
 
-export const getDeleteUserGroupQueryOptions = <TData = Awaited<ReturnType<typeof deleteUserGroup>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteUserGroup>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteUserGroupQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteUserGroup>>> = ({ signal }) => deleteUserGroup(id, { signal, ...requestOptions });
+const mutationKey = getDeleteUserGroupMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteUserGroup>>, DeleteUserGroupMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteUserGroup>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteUserGroupQueryResult = NonNullable<Awaited<ReturnType<typeof deleteUserGroup>>>
-export type DeleteUserGroupQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteUserGroup(id,requestOptions)
+        }
 
 
-export function useDeleteUserGroup<TData = Awaited<ReturnType<typeof deleteUserGroup>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteUserGroup>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteUserGroup>>,
-          TError,
-          Awaited<ReturnType<typeof deleteUserGroup>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteUserGroup<TData = Awaited<ReturnType<typeof deleteUserGroup>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteUserGroup>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteUserGroup>>,
-          TError,
-          Awaited<ReturnType<typeof deleteUserGroup>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteUserGroup<TData = Awaited<ReturnType<typeof deleteUserGroup>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteUserGroup>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteUserGroupMutationResult = NonNullable<Awaited<ReturnType<typeof deleteUserGroup>>>
+
+    export type DeleteUserGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteUserGroupMutationVariables = {id: number}
+
+    /**
  * @summary Delete a UserGroup; refused (409) while other rows reference it
  */
-
-export function useDeleteUserGroup<TData = Awaited<ReturnType<typeof deleteUserGroup>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteUserGroup>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteUserGroupQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteUserGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUserGroup>>, TError,DeleteUserGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteUserGroup>>,
+        TError,
+        DeleteUserGroupMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteUserGroupMutationOptions(options), queryClient);
+    }

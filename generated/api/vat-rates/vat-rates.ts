@@ -120,54 +120,81 @@ export const getVatRates = async ( options?: Parameters<typeof apiFetch>[1]): Pr
 
 
 
-export const getGetVatRatesMutationKey = () => ['getVatRates'] as const;
-
-export const getGetVatRatesMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVatRates>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getVatRates>>, TError,void, TContext> => {
-
-const mutationKey = getGetVatRatesMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetVatRatesQueryKey = () => {
+    return [
+    `/VatRates`
+    ] as const;
+    }
 
 
+export const getGetVatRatesQueryOptions = <TData = Awaited<ReturnType<typeof getVatRates>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetVatRatesQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getVatRates>>, void> = () => {
 
-
-          return  getVatRates(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getVatRates>>> = ({ signal }) => getVatRates({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getVatRates>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetVatRatesMutationResult = NonNullable<Awaited<ReturnType<typeof getVatRates>>>
-
-    export type GetVatRatesMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetVatRatesQueryResult = NonNullable<Awaited<ReturnType<typeof getVatRates>>>
+export type GetVatRatesQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRates>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVatRates>>,
+          TError,
+          Awaited<ReturnType<typeof getVatRates>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRates>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVatRates>>,
+          TError,
+          Awaited<ReturnType<typeof getVatRates>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every VatRate (at most 10,000), in the default sort
  */
-export const useGetVatRates = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVatRates>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getVatRates>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetVatRatesMutationOptions(options), queryClient);
-    }
-    export type createVatRateResponse200 = {
+
+export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetVatRatesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createVatRateResponse200 = {
   data: VatRateEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createVatRateResponse>(getCreateVatRateUrl(),
 
 
 
-export const getCreateVatRateQueryKey = (vatRateCreate?: VatRateCreate,) => {
-    return [
-    'POST', `/VatRates`, vatRateCreate
-    ] as const;
-    }
+export const getCreateVatRateMutationKey = () => ['createVatRate'] as const;
 
+export const getCreateVatRateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVatRate>>, TError,CreateVatRateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createVatRate>>, TError,CreateVatRateMutationVariables, TContext> => {
 
-export const getCreateVatRateQueryOptions = <TData = Awaited<ReturnType<typeof createVatRate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(vatRateCreate: VatRateCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVatRate>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateVatRateQueryKey(vatRateCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createVatRate>>> = ({ signal }) => createVatRate(vatRateCreate, { signal, ...requestOptions });
+const mutationKey = getCreateVatRateMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createVatRate>>, CreateVatRateMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createVatRate>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateVatRateQueryResult = NonNullable<Awaited<ReturnType<typeof createVatRate>>>
-export type CreateVatRateQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createVatRate(data,requestOptions)
+        }
 
 
-export function useCreateVatRate<TData = Awaited<ReturnType<typeof createVatRate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- vatRateCreate: VatRateCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVatRate>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createVatRate>>,
-          TError,
-          Awaited<ReturnType<typeof createVatRate>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateVatRate<TData = Awaited<ReturnType<typeof createVatRate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- vatRateCreate: VatRateCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVatRate>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createVatRate>>,
-          TError,
-          Awaited<ReturnType<typeof createVatRate>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateVatRate<TData = Awaited<ReturnType<typeof createVatRate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- vatRateCreate: VatRateCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVatRate>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateVatRateMutationResult = NonNullable<Awaited<ReturnType<typeof createVatRate>>>
+    export type CreateVatRateMutationBody = VatRateCreate
+    export type CreateVatRateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateVatRateMutationVariables = {data: VatRateCreate}
+
+    /**
  * @summary Create a VatRate
  */
-
-export function useCreateVatRate<TData = Awaited<ReturnType<typeof createVatRate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- vatRateCreate: VatRateCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVatRate>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateVatRateQueryOptions(vatRateCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateVatRateResponse200 = {
+export const useCreateVatRate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVatRate>>, TError,CreateVatRateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createVatRate>>,
+        TError,
+        CreateVatRateMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateVatRateMutationOptions(options), queryClient);
+    }
+    export type updateVatRateResponse200 = {
   data: VatRateEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateVatRateResponse>(getUpdateVatRateUrl(),
 
 
 
-export const getUpdateVatRateQueryKey = (vatRateUpdate?: VatRateUpdate,) => {
-    return [
-    'PUT', `/VatRates`, vatRateUpdate
-    ] as const;
-    }
+export const getUpdateVatRateMutationKey = () => ['updateVatRate'] as const;
 
+export const getUpdateVatRateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVatRate>>, TError,UpdateVatRateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateVatRate>>, TError,UpdateVatRateMutationVariables, TContext> => {
 
-export const getUpdateVatRateQueryOptions = <TData = Awaited<ReturnType<typeof updateVatRate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(vatRateUpdate: VatRateUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVatRate>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateVatRateQueryKey(vatRateUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateVatRate>>> = ({ signal }) => updateVatRate(vatRateUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateVatRateMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateVatRate>>, UpdateVatRateMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateVatRate>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateVatRateQueryResult = NonNullable<Awaited<ReturnType<typeof updateVatRate>>>
-export type UpdateVatRateQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateVatRate(data,requestOptions)
+        }
 
 
-export function useUpdateVatRate<TData = Awaited<ReturnType<typeof updateVatRate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- vatRateUpdate: VatRateUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVatRate>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateVatRate>>,
-          TError,
-          Awaited<ReturnType<typeof updateVatRate>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateVatRate<TData = Awaited<ReturnType<typeof updateVatRate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- vatRateUpdate: VatRateUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVatRate>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateVatRate>>,
-          TError,
-          Awaited<ReturnType<typeof updateVatRate>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateVatRate<TData = Awaited<ReturnType<typeof updateVatRate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- vatRateUpdate: VatRateUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVatRate>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateVatRateMutationResult = NonNullable<Awaited<ReturnType<typeof updateVatRate>>>
+    export type UpdateVatRateMutationBody = VatRateUpdate
+    export type UpdateVatRateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateVatRateMutationVariables = {data: VatRateUpdate}
+
+    /**
  * @summary Update a VatRate (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateVatRate<TData = Awaited<ReturnType<typeof updateVatRate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- vatRateUpdate: VatRateUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVatRate>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateVatRateQueryOptions(vatRateUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getVatRatesForPagingResponse200 = {
+export const useUpdateVatRate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVatRate>>, TError,UpdateVatRateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateVatRate>>,
+        TError,
+        UpdateVatRateMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateVatRateMutationOptions(options), queryClient);
+    }
+    export type getVatRatesForPagingResponse200 = {
   data: VatRatePageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getVatRateById = async (id: number, options?: Parameters<typeof api
 
 
 
-export const getGetVatRateByIdMutationKey = () => ['getVatRateById'] as const;
-
-export const getGetVatRateByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVatRateById>>, TError,GetVatRateByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getVatRateById>>, TError,GetVatRateByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetVatRateByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetVatRateByIdQueryKey = (id: number,) => {
+    return [
+    `/VatRates/${id}`
+    ] as const;
+    }
 
 
+export const getGetVatRateByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetVatRateByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getVatRateById>>, GetVatRateByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getVatRateById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getVatRateById>>> = ({ signal }) => getVatRateById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getVatRateById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetVatRateByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVatRateById>>>
+export type GetVatRateByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetVatRateByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getVatRateById>>>
 
-    export type GetVatRateByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetVatRateByIdMutationVariables = {id: number}
-
-    /**
+export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRateById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVatRateById>>,
+          TError,
+          Awaited<ReturnType<typeof getVatRateById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRateById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVatRateById>>,
+          TError,
+          Awaited<ReturnType<typeof getVatRateById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One VatRate
  */
-export const useGetVatRateById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVatRateById>>, TError,GetVatRateByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getVatRateById>>,
-        TError,
-        GetVatRateByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetVatRateByIdMutationOptions(options), queryClient);
-    }
-    export type deleteVatRateResponse200 = {
+
+export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetVatRateByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteVatRateResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteVatRate = async (id: number, options?: Parameters<typeof apiF
 
 
 
-export const getDeleteVatRateQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/VatRates/${id}`
-    ] as const;
-    }
+export const getDeleteVatRateMutationKey = () => ['deleteVatRate'] as const;
 
+export const getDeleteVatRateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVatRate>>, TError,DeleteVatRateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteVatRate>>, TError,DeleteVatRateMutationVariables, TContext> => {
 
-export const getDeleteVatRateQueryOptions = <TData = Awaited<ReturnType<typeof deleteVatRate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVatRate>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteVatRateQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteVatRate>>> = ({ signal }) => deleteVatRate(id, { signal, ...requestOptions });
+const mutationKey = getDeleteVatRateMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteVatRate>>, DeleteVatRateMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteVatRate>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteVatRateQueryResult = NonNullable<Awaited<ReturnType<typeof deleteVatRate>>>
-export type DeleteVatRateQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteVatRate(id,requestOptions)
+        }
 
 
-export function useDeleteVatRate<TData = Awaited<ReturnType<typeof deleteVatRate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVatRate>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteVatRate>>,
-          TError,
-          Awaited<ReturnType<typeof deleteVatRate>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteVatRate<TData = Awaited<ReturnType<typeof deleteVatRate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVatRate>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteVatRate>>,
-          TError,
-          Awaited<ReturnType<typeof deleteVatRate>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteVatRate<TData = Awaited<ReturnType<typeof deleteVatRate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVatRate>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteVatRateMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVatRate>>>
+
+    export type DeleteVatRateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteVatRateMutationVariables = {id: number}
+
+    /**
  * @summary Delete a VatRate; refused (409) while other rows reference it
  */
-
-export function useDeleteVatRate<TData = Awaited<ReturnType<typeof deleteVatRate>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVatRate>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteVatRateQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteVatRate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVatRate>>, TError,DeleteVatRateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteVatRate>>,
+        TError,
+        DeleteVatRateMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteVatRateMutationOptions(options), queryClient);
+    }

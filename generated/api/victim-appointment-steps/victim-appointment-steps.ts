@@ -120,54 +120,81 @@ export const getVictimAppointmentSteps = async ( options?: Parameters<typeof api
 
 
 
-export const getGetVictimAppointmentStepsMutationKey = () => ['getVictimAppointmentSteps'] as const;
-
-export const getGetVictimAppointmentStepsMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError,void, TContext> => {
-
-const mutationKey = getGetVictimAppointmentStepsMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetVictimAppointmentStepsQueryKey = () => {
+    return [
+    `/VictimAppointmentSteps`
+    ] as const;
+    }
 
 
+export const getGetVictimAppointmentStepsQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetVictimAppointmentStepsQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, void> = () => {
 
-
-          return  getVictimAppointmentSteps(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getVictimAppointmentSteps>>> = ({ signal }) => getVictimAppointmentSteps({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetVictimAppointmentStepsMutationResult = NonNullable<Awaited<ReturnType<typeof getVictimAppointmentSteps>>>
-
-    export type GetVictimAppointmentStepsMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetVictimAppointmentStepsQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimAppointmentSteps>>>
+export type GetVictimAppointmentStepsQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimAppointmentSteps>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimAppointmentSteps>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimAppointmentSteps>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimAppointmentSteps>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every VictimAppointmentStep (at most 10,000), in the default sort
  */
-export const useGetVictimAppointmentSteps = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getVictimAppointmentSteps>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetVictimAppointmentStepsMutationOptions(options), queryClient);
-    }
-    export type createVictimAppointmentStepResponse200 = {
+
+export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetVictimAppointmentStepsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createVictimAppointmentStepResponse200 = {
   data: VictimAppointmentStepEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createVictimAppointmentStepResponse>(getCreateVictimAppointmentS
 
 
 
-export const getCreateVictimAppointmentStepQueryKey = (victimAppointmentStepCreate?: VictimAppointmentStepCreate,) => {
-    return [
-    'POST', `/VictimAppointmentSteps`, victimAppointmentStepCreate
-    ] as const;
-    }
+export const getCreateVictimAppointmentStepMutationKey = () => ['createVictimAppointmentStep'] as const;
 
+export const getCreateVictimAppointmentStepMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimAppointmentStep>>, TError,CreateVictimAppointmentStepMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createVictimAppointmentStep>>, TError,CreateVictimAppointmentStepMutationVariables, TContext> => {
 
-export const getCreateVictimAppointmentStepQueryOptions = <TData = Awaited<ReturnType<typeof createVictimAppointmentStep>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(victimAppointmentStepCreate: VictimAppointmentStepCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimAppointmentStep>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateVictimAppointmentStepQueryKey(victimAppointmentStepCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createVictimAppointmentStep>>> = ({ signal }) => createVictimAppointmentStep(victimAppointmentStepCreate, { signal, ...requestOptions });
+const mutationKey = getCreateVictimAppointmentStepMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createVictimAppointmentStep>>, CreateVictimAppointmentStepMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createVictimAppointmentStep>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateVictimAppointmentStepQueryResult = NonNullable<Awaited<ReturnType<typeof createVictimAppointmentStep>>>
-export type CreateVictimAppointmentStepQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createVictimAppointmentStep(data,requestOptions)
+        }
 
 
-export function useCreateVictimAppointmentStep<TData = Awaited<ReturnType<typeof createVictimAppointmentStep>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimAppointmentStepCreate: VictimAppointmentStepCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimAppointmentStep>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createVictimAppointmentStep>>,
-          TError,
-          Awaited<ReturnType<typeof createVictimAppointmentStep>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateVictimAppointmentStep<TData = Awaited<ReturnType<typeof createVictimAppointmentStep>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimAppointmentStepCreate: VictimAppointmentStepCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimAppointmentStep>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createVictimAppointmentStep>>,
-          TError,
-          Awaited<ReturnType<typeof createVictimAppointmentStep>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateVictimAppointmentStep<TData = Awaited<ReturnType<typeof createVictimAppointmentStep>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimAppointmentStepCreate: VictimAppointmentStepCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimAppointmentStep>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateVictimAppointmentStepMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimAppointmentStep>>>
+    export type CreateVictimAppointmentStepMutationBody = VictimAppointmentStepCreate
+    export type CreateVictimAppointmentStepMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateVictimAppointmentStepMutationVariables = {data: VictimAppointmentStepCreate}
+
+    /**
  * @summary Create a VictimAppointmentStep
  */
-
-export function useCreateVictimAppointmentStep<TData = Awaited<ReturnType<typeof createVictimAppointmentStep>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimAppointmentStepCreate: VictimAppointmentStepCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimAppointmentStep>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateVictimAppointmentStepQueryOptions(victimAppointmentStepCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateVictimAppointmentStepResponse200 = {
+export const useCreateVictimAppointmentStep = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimAppointmentStep>>, TError,CreateVictimAppointmentStepMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createVictimAppointmentStep>>,
+        TError,
+        CreateVictimAppointmentStepMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateVictimAppointmentStepMutationOptions(options), queryClient);
+    }
+    export type updateVictimAppointmentStepResponse200 = {
   data: VictimAppointmentStepEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateVictimAppointmentStepResponse>(getUpdateVictimAppointmentS
 
 
 
-export const getUpdateVictimAppointmentStepQueryKey = (victimAppointmentStepUpdate?: VictimAppointmentStepUpdate,) => {
-    return [
-    'PUT', `/VictimAppointmentSteps`, victimAppointmentStepUpdate
-    ] as const;
-    }
+export const getUpdateVictimAppointmentStepMutationKey = () => ['updateVictimAppointmentStep'] as const;
 
+export const getUpdateVictimAppointmentStepMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimAppointmentStep>>, TError,UpdateVictimAppointmentStepMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateVictimAppointmentStep>>, TError,UpdateVictimAppointmentStepMutationVariables, TContext> => {
 
-export const getUpdateVictimAppointmentStepQueryOptions = <TData = Awaited<ReturnType<typeof updateVictimAppointmentStep>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(victimAppointmentStepUpdate: VictimAppointmentStepUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimAppointmentStep>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateVictimAppointmentStepQueryKey(victimAppointmentStepUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateVictimAppointmentStep>>> = ({ signal }) => updateVictimAppointmentStep(victimAppointmentStepUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateVictimAppointmentStepMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateVictimAppointmentStep>>, UpdateVictimAppointmentStepMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateVictimAppointmentStep>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateVictimAppointmentStepQueryResult = NonNullable<Awaited<ReturnType<typeof updateVictimAppointmentStep>>>
-export type UpdateVictimAppointmentStepQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateVictimAppointmentStep(data,requestOptions)
+        }
 
 
-export function useUpdateVictimAppointmentStep<TData = Awaited<ReturnType<typeof updateVictimAppointmentStep>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimAppointmentStepUpdate: VictimAppointmentStepUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimAppointmentStep>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateVictimAppointmentStep>>,
-          TError,
-          Awaited<ReturnType<typeof updateVictimAppointmentStep>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateVictimAppointmentStep<TData = Awaited<ReturnType<typeof updateVictimAppointmentStep>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimAppointmentStepUpdate: VictimAppointmentStepUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimAppointmentStep>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateVictimAppointmentStep>>,
-          TError,
-          Awaited<ReturnType<typeof updateVictimAppointmentStep>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateVictimAppointmentStep<TData = Awaited<ReturnType<typeof updateVictimAppointmentStep>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimAppointmentStepUpdate: VictimAppointmentStepUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimAppointmentStep>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateVictimAppointmentStepMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimAppointmentStep>>>
+    export type UpdateVictimAppointmentStepMutationBody = VictimAppointmentStepUpdate
+    export type UpdateVictimAppointmentStepMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateVictimAppointmentStepMutationVariables = {data: VictimAppointmentStepUpdate}
+
+    /**
  * @summary Update a VictimAppointmentStep (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateVictimAppointmentStep<TData = Awaited<ReturnType<typeof updateVictimAppointmentStep>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimAppointmentStepUpdate: VictimAppointmentStepUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimAppointmentStep>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateVictimAppointmentStepQueryOptions(victimAppointmentStepUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getVictimAppointmentStepsForPagingResponse200 = {
+export const useUpdateVictimAppointmentStep = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimAppointmentStep>>, TError,UpdateVictimAppointmentStepMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateVictimAppointmentStep>>,
+        TError,
+        UpdateVictimAppointmentStepMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateVictimAppointmentStepMutationOptions(options), queryClient);
+    }
+    export type getVictimAppointmentStepsForPagingResponse200 = {
   data: VictimAppointmentStepPageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getVictimAppointmentStepById = async (id: number, options?: Paramet
 
 
 
-export const getGetVictimAppointmentStepByIdMutationKey = () => ['getVictimAppointmentStepById'] as const;
-
-export const getGetVictimAppointmentStepByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError,GetVictimAppointmentStepByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError,GetVictimAppointmentStepByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetVictimAppointmentStepByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetVictimAppointmentStepByIdQueryKey = (id: number,) => {
+    return [
+    `/VictimAppointmentSteps/${id}`
+    ] as const;
+    }
 
 
+export const getGetVictimAppointmentStepByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetVictimAppointmentStepByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, GetVictimAppointmentStepByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getVictimAppointmentStepById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getVictimAppointmentStepById>>> = ({ signal }) => getVictimAppointmentStepById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetVictimAppointmentStepByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimAppointmentStepById>>>
+export type GetVictimAppointmentStepByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetVictimAppointmentStepByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getVictimAppointmentStepById>>>
 
-    export type GetVictimAppointmentStepByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetVictimAppointmentStepByIdMutationVariables = {id: number}
-
-    /**
+export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimAppointmentStepById>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimAppointmentStepById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimAppointmentStepById>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimAppointmentStepById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One VictimAppointmentStep
  */
-export const useGetVictimAppointmentStepById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError,GetVictimAppointmentStepByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getVictimAppointmentStepById>>,
-        TError,
-        GetVictimAppointmentStepByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetVictimAppointmentStepByIdMutationOptions(options), queryClient);
-    }
-    export type deleteVictimAppointmentStepResponse200 = {
+
+export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetVictimAppointmentStepByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteVictimAppointmentStepResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteVictimAppointmentStep = async (id: number, options?: Paramete
 
 
 
-export const getDeleteVictimAppointmentStepQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/VictimAppointmentSteps/${id}`
-    ] as const;
-    }
+export const getDeleteVictimAppointmentStepMutationKey = () => ['deleteVictimAppointmentStep'] as const;
 
+export const getDeleteVictimAppointmentStepMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimAppointmentStep>>, TError,DeleteVictimAppointmentStepMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteVictimAppointmentStep>>, TError,DeleteVictimAppointmentStepMutationVariables, TContext> => {
 
-export const getDeleteVictimAppointmentStepQueryOptions = <TData = Awaited<ReturnType<typeof deleteVictimAppointmentStep>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimAppointmentStep>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteVictimAppointmentStepQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteVictimAppointmentStep>>> = ({ signal }) => deleteVictimAppointmentStep(id, { signal, ...requestOptions });
+const mutationKey = getDeleteVictimAppointmentStepMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteVictimAppointmentStep>>, DeleteVictimAppointmentStepMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteVictimAppointmentStep>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteVictimAppointmentStepQueryResult = NonNullable<Awaited<ReturnType<typeof deleteVictimAppointmentStep>>>
-export type DeleteVictimAppointmentStepQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteVictimAppointmentStep(id,requestOptions)
+        }
 
 
-export function useDeleteVictimAppointmentStep<TData = Awaited<ReturnType<typeof deleteVictimAppointmentStep>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimAppointmentStep>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteVictimAppointmentStep>>,
-          TError,
-          Awaited<ReturnType<typeof deleteVictimAppointmentStep>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteVictimAppointmentStep<TData = Awaited<ReturnType<typeof deleteVictimAppointmentStep>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimAppointmentStep>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteVictimAppointmentStep>>,
-          TError,
-          Awaited<ReturnType<typeof deleteVictimAppointmentStep>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteVictimAppointmentStep<TData = Awaited<ReturnType<typeof deleteVictimAppointmentStep>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimAppointmentStep>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteVictimAppointmentStepMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVictimAppointmentStep>>>
+
+    export type DeleteVictimAppointmentStepMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteVictimAppointmentStepMutationVariables = {id: number}
+
+    /**
  * @summary Delete a VictimAppointmentStep; refused (409) while other rows reference it
  */
-
-export function useDeleteVictimAppointmentStep<TData = Awaited<ReturnType<typeof deleteVictimAppointmentStep>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimAppointmentStep>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteVictimAppointmentStepQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteVictimAppointmentStep = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimAppointmentStep>>, TError,DeleteVictimAppointmentStepMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteVictimAppointmentStep>>,
+        TError,
+        DeleteVictimAppointmentStepMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteVictimAppointmentStepMutationOptions(options), queryClient);
+    }

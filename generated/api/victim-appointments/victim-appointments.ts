@@ -120,54 +120,81 @@ export const getVictimAppointments = async ( options?: Parameters<typeof apiFetc
 
 
 
-export const getGetVictimAppointmentsMutationKey = () => ['getVictimAppointments'] as const;
-
-export const getGetVictimAppointmentsMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimAppointments>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getVictimAppointments>>, TError,void, TContext> => {
-
-const mutationKey = getGetVictimAppointmentsMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetVictimAppointmentsQueryKey = () => {
+    return [
+    `/VictimAppointments`
+    ] as const;
+    }
 
 
+export const getGetVictimAppointmentsQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetVictimAppointmentsQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getVictimAppointments>>, void> = () => {
 
-
-          return  getVictimAppointments(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getVictimAppointments>>> = ({ signal }) => getVictimAppointments({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointments>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetVictimAppointmentsMutationResult = NonNullable<Awaited<ReturnType<typeof getVictimAppointments>>>
-
-    export type GetVictimAppointmentsMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetVictimAppointmentsQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimAppointments>>>
+export type GetVictimAppointmentsQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointments>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimAppointments>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimAppointments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointments>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimAppointments>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimAppointments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every VictimAppointment (at most 10,000), in the default sort
  */
-export const useGetVictimAppointments = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimAppointments>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getVictimAppointments>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetVictimAppointmentsMutationOptions(options), queryClient);
-    }
-    export type createVictimAppointmentResponse200 = {
+
+export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetVictimAppointmentsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createVictimAppointmentResponse200 = {
   data: VictimAppointmentEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createVictimAppointmentResponse>(getCreateVictimAppointmentUrl()
 
 
 
-export const getCreateVictimAppointmentQueryKey = (victimAppointmentCreate?: VictimAppointmentCreate,) => {
-    return [
-    'POST', `/VictimAppointments`, victimAppointmentCreate
-    ] as const;
-    }
+export const getCreateVictimAppointmentMutationKey = () => ['createVictimAppointment'] as const;
 
+export const getCreateVictimAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimAppointment>>, TError,CreateVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createVictimAppointment>>, TError,CreateVictimAppointmentMutationVariables, TContext> => {
 
-export const getCreateVictimAppointmentQueryOptions = <TData = Awaited<ReturnType<typeof createVictimAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(victimAppointmentCreate: VictimAppointmentCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateVictimAppointmentQueryKey(victimAppointmentCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createVictimAppointment>>> = ({ signal }) => createVictimAppointment(victimAppointmentCreate, { signal, ...requestOptions });
+const mutationKey = getCreateVictimAppointmentMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createVictimAppointment>>, CreateVictimAppointmentMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createVictimAppointment>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateVictimAppointmentQueryResult = NonNullable<Awaited<ReturnType<typeof createVictimAppointment>>>
-export type CreateVictimAppointmentQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createVictimAppointment(data,requestOptions)
+        }
 
 
-export function useCreateVictimAppointment<TData = Awaited<ReturnType<typeof createVictimAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimAppointmentCreate: VictimAppointmentCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimAppointment>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createVictimAppointment>>,
-          TError,
-          Awaited<ReturnType<typeof createVictimAppointment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateVictimAppointment<TData = Awaited<ReturnType<typeof createVictimAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimAppointmentCreate: VictimAppointmentCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimAppointment>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createVictimAppointment>>,
-          TError,
-          Awaited<ReturnType<typeof createVictimAppointment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateVictimAppointment<TData = Awaited<ReturnType<typeof createVictimAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimAppointmentCreate: VictimAppointmentCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateVictimAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimAppointment>>>
+    export type CreateVictimAppointmentMutationBody = VictimAppointmentCreate
+    export type CreateVictimAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateVictimAppointmentMutationVariables = {data: VictimAppointmentCreate}
+
+    /**
  * @summary Create a VictimAppointment
  */
-
-export function useCreateVictimAppointment<TData = Awaited<ReturnType<typeof createVictimAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimAppointmentCreate: VictimAppointmentCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateVictimAppointmentQueryOptions(victimAppointmentCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateVictimAppointmentResponse200 = {
+export const useCreateVictimAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimAppointment>>, TError,CreateVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createVictimAppointment>>,
+        TError,
+        CreateVictimAppointmentMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateVictimAppointmentMutationOptions(options), queryClient);
+    }
+    export type updateVictimAppointmentResponse200 = {
   data: VictimAppointmentEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateVictimAppointmentResponse>(getUpdateVictimAppointmentUrl()
 
 
 
-export const getUpdateVictimAppointmentQueryKey = (victimAppointmentUpdate?: VictimAppointmentUpdate,) => {
-    return [
-    'PUT', `/VictimAppointments`, victimAppointmentUpdate
-    ] as const;
-    }
+export const getUpdateVictimAppointmentMutationKey = () => ['updateVictimAppointment'] as const;
 
+export const getUpdateVictimAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimAppointment>>, TError,UpdateVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateVictimAppointment>>, TError,UpdateVictimAppointmentMutationVariables, TContext> => {
 
-export const getUpdateVictimAppointmentQueryOptions = <TData = Awaited<ReturnType<typeof updateVictimAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(victimAppointmentUpdate: VictimAppointmentUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateVictimAppointmentQueryKey(victimAppointmentUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateVictimAppointment>>> = ({ signal }) => updateVictimAppointment(victimAppointmentUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateVictimAppointmentMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateVictimAppointment>>, UpdateVictimAppointmentMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateVictimAppointment>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateVictimAppointmentQueryResult = NonNullable<Awaited<ReturnType<typeof updateVictimAppointment>>>
-export type UpdateVictimAppointmentQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateVictimAppointment(data,requestOptions)
+        }
 
 
-export function useUpdateVictimAppointment<TData = Awaited<ReturnType<typeof updateVictimAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimAppointmentUpdate: VictimAppointmentUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimAppointment>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateVictimAppointment>>,
-          TError,
-          Awaited<ReturnType<typeof updateVictimAppointment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateVictimAppointment<TData = Awaited<ReturnType<typeof updateVictimAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimAppointmentUpdate: VictimAppointmentUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimAppointment>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateVictimAppointment>>,
-          TError,
-          Awaited<ReturnType<typeof updateVictimAppointment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateVictimAppointment<TData = Awaited<ReturnType<typeof updateVictimAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimAppointmentUpdate: VictimAppointmentUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateVictimAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimAppointment>>>
+    export type UpdateVictimAppointmentMutationBody = VictimAppointmentUpdate
+    export type UpdateVictimAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateVictimAppointmentMutationVariables = {data: VictimAppointmentUpdate}
+
+    /**
  * @summary Update a VictimAppointment (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateVictimAppointment<TData = Awaited<ReturnType<typeof updateVictimAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimAppointmentUpdate: VictimAppointmentUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateVictimAppointmentQueryOptions(victimAppointmentUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getVictimAppointmentsForPagingResponse200 = {
+export const useUpdateVictimAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimAppointment>>, TError,UpdateVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateVictimAppointment>>,
+        TError,
+        UpdateVictimAppointmentMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateVictimAppointmentMutationOptions(options), queryClient);
+    }
+    export type getVictimAppointmentsForPagingResponse200 = {
   data: VictimAppointmentPageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getVictimAppointmentById = async (id: number, options?: Parameters<
 
 
 
-export const getGetVictimAppointmentByIdMutationKey = () => ['getVictimAppointmentById'] as const;
-
-export const getGetVictimAppointmentByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimAppointmentById>>, TError,GetVictimAppointmentByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getVictimAppointmentById>>, TError,GetVictimAppointmentByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetVictimAppointmentByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetVictimAppointmentByIdQueryKey = (id: number,) => {
+    return [
+    `/VictimAppointments/${id}`
+    ] as const;
+    }
 
 
+export const getGetVictimAppointmentByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetVictimAppointmentByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getVictimAppointmentById>>, GetVictimAppointmentByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getVictimAppointmentById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getVictimAppointmentById>>> = ({ signal }) => getVictimAppointmentById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetVictimAppointmentByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimAppointmentById>>>
+export type GetVictimAppointmentByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetVictimAppointmentByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getVictimAppointmentById>>>
 
-    export type GetVictimAppointmentByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetVictimAppointmentByIdMutationVariables = {id: number}
-
-    /**
+export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimAppointmentById>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimAppointmentById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimAppointmentById>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimAppointmentById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One VictimAppointment
  */
-export const useGetVictimAppointmentById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimAppointmentById>>, TError,GetVictimAppointmentByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getVictimAppointmentById>>,
-        TError,
-        GetVictimAppointmentByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetVictimAppointmentByIdMutationOptions(options), queryClient);
-    }
-    export type deleteVictimAppointmentResponse200 = {
+
+export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetVictimAppointmentByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteVictimAppointmentResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteVictimAppointment = async (id: number, options?: Parameters<t
 
 
 
-export const getDeleteVictimAppointmentQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/VictimAppointments/${id}`
-    ] as const;
-    }
+export const getDeleteVictimAppointmentMutationKey = () => ['deleteVictimAppointment'] as const;
 
+export const getDeleteVictimAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimAppointment>>, TError,DeleteVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteVictimAppointment>>, TError,DeleteVictimAppointmentMutationVariables, TContext> => {
 
-export const getDeleteVictimAppointmentQueryOptions = <TData = Awaited<ReturnType<typeof deleteVictimAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteVictimAppointmentQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteVictimAppointment>>> = ({ signal }) => deleteVictimAppointment(id, { signal, ...requestOptions });
+const mutationKey = getDeleteVictimAppointmentMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteVictimAppointment>>, DeleteVictimAppointmentMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteVictimAppointment>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteVictimAppointmentQueryResult = NonNullable<Awaited<ReturnType<typeof deleteVictimAppointment>>>
-export type DeleteVictimAppointmentQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteVictimAppointment(id,requestOptions)
+        }
 
 
-export function useDeleteVictimAppointment<TData = Awaited<ReturnType<typeof deleteVictimAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimAppointment>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteVictimAppointment>>,
-          TError,
-          Awaited<ReturnType<typeof deleteVictimAppointment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteVictimAppointment<TData = Awaited<ReturnType<typeof deleteVictimAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimAppointment>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteVictimAppointment>>,
-          TError,
-          Awaited<ReturnType<typeof deleteVictimAppointment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteVictimAppointment<TData = Awaited<ReturnType<typeof deleteVictimAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteVictimAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVictimAppointment>>>
+
+    export type DeleteVictimAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteVictimAppointmentMutationVariables = {id: number}
+
+    /**
  * @summary Delete a VictimAppointment; refused (409) while other rows reference it
  */
-
-export function useDeleteVictimAppointment<TData = Awaited<ReturnType<typeof deleteVictimAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteVictimAppointmentQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteVictimAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimAppointment>>, TError,DeleteVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteVictimAppointment>>,
+        TError,
+        DeleteVictimAppointmentMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteVictimAppointmentMutationOptions(options), queryClient);
+    }

@@ -120,54 +120,81 @@ export const getVictimOrderDetail = async ( options?: Parameters<typeof apiFetch
 
 
 
-export const getGetVictimOrderDetailMutationKey = () => ['getVictimOrderDetail'] as const;
-
-export const getGetVictimOrderDetailMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimOrderDetail>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getVictimOrderDetail>>, TError,void, TContext> => {
-
-const mutationKey = getGetVictimOrderDetailMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetVictimOrderDetailQueryKey = () => {
+    return [
+    `/VictimOrderDetail`
+    ] as const;
+    }
 
 
+export const getGetVictimOrderDetailQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetail>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetVictimOrderDetailQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getVictimOrderDetail>>, void> = () => {
 
-
-          return  getVictimOrderDetail(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getVictimOrderDetail>>> = ({ signal }) => getVictimOrderDetail({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetail>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetVictimOrderDetailMutationResult = NonNullable<Awaited<ReturnType<typeof getVictimOrderDetail>>>
-
-    export type GetVictimOrderDetailMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetVictimOrderDetailQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimOrderDetail>>>
+export type GetVictimOrderDetailQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetail>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimOrderDetail>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimOrderDetail>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetail>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimOrderDetail>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimOrderDetail>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetail>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every VictimOrderDetail (at most 10,000), in the default sort
  */
-export const useGetVictimOrderDetail = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimOrderDetail>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getVictimOrderDetail>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetVictimOrderDetailMutationOptions(options), queryClient);
-    }
-    export type createVictimOrderDetailResponse200 = {
+
+export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetail>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetVictimOrderDetailQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createVictimOrderDetailResponse200 = {
   data: VictimOrderDetailEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createVictimOrderDetailResponse>(getCreateVictimOrderDetailUrl()
 
 
 
-export const getCreateVictimOrderDetailQueryKey = (victimOrderDetailCreate?: VictimOrderDetailCreate,) => {
-    return [
-    'POST', `/VictimOrderDetail`, victimOrderDetailCreate
-    ] as const;
-    }
+export const getCreateVictimOrderDetailMutationKey = () => ['createVictimOrderDetail'] as const;
 
+export const getCreateVictimOrderDetailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimOrderDetail>>, TError,CreateVictimOrderDetailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createVictimOrderDetail>>, TError,CreateVictimOrderDetailMutationVariables, TContext> => {
 
-export const getCreateVictimOrderDetailQueryOptions = <TData = Awaited<ReturnType<typeof createVictimOrderDetail>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(victimOrderDetailCreate: VictimOrderDetailCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimOrderDetail>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateVictimOrderDetailQueryKey(victimOrderDetailCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createVictimOrderDetail>>> = ({ signal }) => createVictimOrderDetail(victimOrderDetailCreate, { signal, ...requestOptions });
+const mutationKey = getCreateVictimOrderDetailMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createVictimOrderDetail>>, CreateVictimOrderDetailMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createVictimOrderDetail>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateVictimOrderDetailQueryResult = NonNullable<Awaited<ReturnType<typeof createVictimOrderDetail>>>
-export type CreateVictimOrderDetailQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createVictimOrderDetail(data,requestOptions)
+        }
 
 
-export function useCreateVictimOrderDetail<TData = Awaited<ReturnType<typeof createVictimOrderDetail>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimOrderDetailCreate: VictimOrderDetailCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimOrderDetail>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createVictimOrderDetail>>,
-          TError,
-          Awaited<ReturnType<typeof createVictimOrderDetail>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateVictimOrderDetail<TData = Awaited<ReturnType<typeof createVictimOrderDetail>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimOrderDetailCreate: VictimOrderDetailCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimOrderDetail>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createVictimOrderDetail>>,
-          TError,
-          Awaited<ReturnType<typeof createVictimOrderDetail>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateVictimOrderDetail<TData = Awaited<ReturnType<typeof createVictimOrderDetail>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimOrderDetailCreate: VictimOrderDetailCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimOrderDetail>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateVictimOrderDetailMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimOrderDetail>>>
+    export type CreateVictimOrderDetailMutationBody = VictimOrderDetailCreate
+    export type CreateVictimOrderDetailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateVictimOrderDetailMutationVariables = {data: VictimOrderDetailCreate}
+
+    /**
  * @summary Create a VictimOrderDetail
  */
-
-export function useCreateVictimOrderDetail<TData = Awaited<ReturnType<typeof createVictimOrderDetail>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimOrderDetailCreate: VictimOrderDetailCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimOrderDetail>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateVictimOrderDetailQueryOptions(victimOrderDetailCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateVictimOrderDetailResponse200 = {
+export const useCreateVictimOrderDetail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimOrderDetail>>, TError,CreateVictimOrderDetailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createVictimOrderDetail>>,
+        TError,
+        CreateVictimOrderDetailMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateVictimOrderDetailMutationOptions(options), queryClient);
+    }
+    export type updateVictimOrderDetailResponse200 = {
   data: VictimOrderDetailEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateVictimOrderDetailResponse>(getUpdateVictimOrderDetailUrl()
 
 
 
-export const getUpdateVictimOrderDetailQueryKey = (victimOrderDetailUpdate?: VictimOrderDetailUpdate,) => {
-    return [
-    'PUT', `/VictimOrderDetail`, victimOrderDetailUpdate
-    ] as const;
-    }
+export const getUpdateVictimOrderDetailMutationKey = () => ['updateVictimOrderDetail'] as const;
 
+export const getUpdateVictimOrderDetailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimOrderDetail>>, TError,UpdateVictimOrderDetailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateVictimOrderDetail>>, TError,UpdateVictimOrderDetailMutationVariables, TContext> => {
 
-export const getUpdateVictimOrderDetailQueryOptions = <TData = Awaited<ReturnType<typeof updateVictimOrderDetail>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(victimOrderDetailUpdate: VictimOrderDetailUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimOrderDetail>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateVictimOrderDetailQueryKey(victimOrderDetailUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateVictimOrderDetail>>> = ({ signal }) => updateVictimOrderDetail(victimOrderDetailUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateVictimOrderDetailMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateVictimOrderDetail>>, UpdateVictimOrderDetailMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateVictimOrderDetail>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateVictimOrderDetailQueryResult = NonNullable<Awaited<ReturnType<typeof updateVictimOrderDetail>>>
-export type UpdateVictimOrderDetailQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateVictimOrderDetail(data,requestOptions)
+        }
 
 
-export function useUpdateVictimOrderDetail<TData = Awaited<ReturnType<typeof updateVictimOrderDetail>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimOrderDetailUpdate: VictimOrderDetailUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimOrderDetail>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateVictimOrderDetail>>,
-          TError,
-          Awaited<ReturnType<typeof updateVictimOrderDetail>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateVictimOrderDetail<TData = Awaited<ReturnType<typeof updateVictimOrderDetail>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimOrderDetailUpdate: VictimOrderDetailUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimOrderDetail>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateVictimOrderDetail>>,
-          TError,
-          Awaited<ReturnType<typeof updateVictimOrderDetail>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateVictimOrderDetail<TData = Awaited<ReturnType<typeof updateVictimOrderDetail>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimOrderDetailUpdate: VictimOrderDetailUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimOrderDetail>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateVictimOrderDetailMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimOrderDetail>>>
+    export type UpdateVictimOrderDetailMutationBody = VictimOrderDetailUpdate
+    export type UpdateVictimOrderDetailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateVictimOrderDetailMutationVariables = {data: VictimOrderDetailUpdate}
+
+    /**
  * @summary Update a VictimOrderDetail (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateVictimOrderDetail<TData = Awaited<ReturnType<typeof updateVictimOrderDetail>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimOrderDetailUpdate: VictimOrderDetailUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimOrderDetail>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateVictimOrderDetailQueryOptions(victimOrderDetailUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getVictimOrderDetailForPagingResponse200 = {
+export const useUpdateVictimOrderDetail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimOrderDetail>>, TError,UpdateVictimOrderDetailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateVictimOrderDetail>>,
+        TError,
+        UpdateVictimOrderDetailMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateVictimOrderDetailMutationOptions(options), queryClient);
+    }
+    export type getVictimOrderDetailForPagingResponse200 = {
   data: VictimOrderDetailPageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getVictimOrderDetailById = async (id: number, options?: Parameters<
 
 
 
-export const getGetVictimOrderDetailByIdMutationKey = () => ['getVictimOrderDetailById'] as const;
-
-export const getGetVictimOrderDetailByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError,GetVictimOrderDetailByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError,GetVictimOrderDetailByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetVictimOrderDetailByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetVictimOrderDetailByIdQueryKey = (id: number,) => {
+    return [
+    `/VictimOrderDetail/${id}`
+    ] as const;
+    }
 
 
+export const getGetVictimOrderDetailByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetVictimOrderDetailByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getVictimOrderDetailById>>, GetVictimOrderDetailByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getVictimOrderDetailById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getVictimOrderDetailById>>> = ({ signal }) => getVictimOrderDetailById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetVictimOrderDetailByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimOrderDetailById>>>
+export type GetVictimOrderDetailByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetVictimOrderDetailByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getVictimOrderDetailById>>>
 
-    export type GetVictimOrderDetailByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetVictimOrderDetailByIdMutationVariables = {id: number}
-
-    /**
+export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimOrderDetailById>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimOrderDetailById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimOrderDetailById>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimOrderDetailById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One VictimOrderDetail
  */
-export const useGetVictimOrderDetailById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError,GetVictimOrderDetailByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getVictimOrderDetailById>>,
-        TError,
-        GetVictimOrderDetailByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetVictimOrderDetailByIdMutationOptions(options), queryClient);
-    }
-    export type deleteVictimOrderDetailResponse200 = {
+
+export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetVictimOrderDetailByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteVictimOrderDetailResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteVictimOrderDetail = async (id: number, options?: Parameters<t
 
 
 
-export const getDeleteVictimOrderDetailQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/VictimOrderDetail/${id}`
-    ] as const;
-    }
+export const getDeleteVictimOrderDetailMutationKey = () => ['deleteVictimOrderDetail'] as const;
 
+export const getDeleteVictimOrderDetailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimOrderDetail>>, TError,DeleteVictimOrderDetailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteVictimOrderDetail>>, TError,DeleteVictimOrderDetailMutationVariables, TContext> => {
 
-export const getDeleteVictimOrderDetailQueryOptions = <TData = Awaited<ReturnType<typeof deleteVictimOrderDetail>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimOrderDetail>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteVictimOrderDetailQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteVictimOrderDetail>>> = ({ signal }) => deleteVictimOrderDetail(id, { signal, ...requestOptions });
+const mutationKey = getDeleteVictimOrderDetailMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteVictimOrderDetail>>, DeleteVictimOrderDetailMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteVictimOrderDetail>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteVictimOrderDetailQueryResult = NonNullable<Awaited<ReturnType<typeof deleteVictimOrderDetail>>>
-export type DeleteVictimOrderDetailQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteVictimOrderDetail(id,requestOptions)
+        }
 
 
-export function useDeleteVictimOrderDetail<TData = Awaited<ReturnType<typeof deleteVictimOrderDetail>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimOrderDetail>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteVictimOrderDetail>>,
-          TError,
-          Awaited<ReturnType<typeof deleteVictimOrderDetail>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteVictimOrderDetail<TData = Awaited<ReturnType<typeof deleteVictimOrderDetail>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimOrderDetail>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteVictimOrderDetail>>,
-          TError,
-          Awaited<ReturnType<typeof deleteVictimOrderDetail>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteVictimOrderDetail<TData = Awaited<ReturnType<typeof deleteVictimOrderDetail>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimOrderDetail>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteVictimOrderDetailMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVictimOrderDetail>>>
+
+    export type DeleteVictimOrderDetailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteVictimOrderDetailMutationVariables = {id: number}
+
+    /**
  * @summary Delete a VictimOrderDetail; refused (409) while other rows reference it
  */
-
-export function useDeleteVictimOrderDetail<TData = Awaited<ReturnType<typeof deleteVictimOrderDetail>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimOrderDetail>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteVictimOrderDetailQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteVictimOrderDetail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimOrderDetail>>, TError,DeleteVictimOrderDetailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteVictimOrderDetail>>,
+        TError,
+        DeleteVictimOrderDetailMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteVictimOrderDetailMutationOptions(options), queryClient);
+    }

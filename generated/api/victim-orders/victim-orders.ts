@@ -155,87 +155,54 @@ return apiFetch<confirmVictimOrderResponse>(getConfirmVictimOrderUrl(id),
 
 
 
-export const getConfirmVictimOrderQueryKey = (id: number,
-    victimOrderMoveRequest?: VictimOrderMoveRequest,) => {
-    return [
-    'POST', `/VictimOrders/${id}/confirm`, victimOrderMoveRequest
-    ] as const;
-    }
+export const getConfirmVictimOrderMutationKey = () => ['confirmVictimOrder'] as const;
 
+export const getConfirmVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmVictimOrder>>, TError,ConfirmVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof confirmVictimOrder>>, TError,ConfirmVictimOrderMutationVariables, TContext> => {
 
-export const getConfirmVictimOrderQueryOptions = <TData = Awaited<ReturnType<typeof confirmVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number,
-    victimOrderMoveRequest: VictimOrderMoveRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof confirmVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getConfirmVictimOrderQueryKey(id,victimOrderMoveRequest);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof confirmVictimOrder>>> = ({ signal }) => confirmVictimOrder(id,victimOrderMoveRequest, { signal, ...requestOptions });
+const mutationKey = getConfirmVictimOrderMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof confirmVictimOrder>>, ConfirmVictimOrderMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof confirmVictimOrder>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type ConfirmVictimOrderQueryResult = NonNullable<Awaited<ReturnType<typeof confirmVictimOrder>>>
-export type ConfirmVictimOrderQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  confirmVictimOrder(id,data,requestOptions)
+        }
 
 
-export function useConfirmVictimOrder<TData = Awaited<ReturnType<typeof confirmVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number,
-    victimOrderMoveRequest: VictimOrderMoveRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof confirmVictimOrder>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof confirmVictimOrder>>,
-          TError,
-          Awaited<ReturnType<typeof confirmVictimOrder>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useConfirmVictimOrder<TData = Awaited<ReturnType<typeof confirmVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number,
-    victimOrderMoveRequest: VictimOrderMoveRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof confirmVictimOrder>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof confirmVictimOrder>>,
-          TError,
-          Awaited<ReturnType<typeof confirmVictimOrder>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useConfirmVictimOrder<TData = Awaited<ReturnType<typeof confirmVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number,
-    victimOrderMoveRequest: VictimOrderMoveRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof confirmVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ConfirmVictimOrderMutationResult = NonNullable<Awaited<ReturnType<typeof confirmVictimOrder>>>
+    export type ConfirmVictimOrderMutationBody = VictimOrderMoveRequest
+    export type ConfirmVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type ConfirmVictimOrderMutationVariables = {id: number;data: VictimOrderMoveRequest}
+
+    /**
  * @summary Confirm a draft order and post its sale
  */
-
-export function useConfirmVictimOrder<TData = Awaited<ReturnType<typeof confirmVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number,
-    victimOrderMoveRequest: VictimOrderMoveRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof confirmVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getConfirmVictimOrderQueryOptions(id,victimOrderMoveRequest,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type cancelVictimOrderResponse200 = {
+export const useConfirmVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmVictimOrder>>, TError,ConfirmVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof confirmVictimOrder>>,
+        TError,
+        ConfirmVictimOrderMutationVariables,
+        TContext
+      > => {
+      return useMutation(getConfirmVictimOrderMutationOptions(options), queryClient);
+    }
+    export type cancelVictimOrderResponse200 = {
   data: VictimOrderEnvelope
   status: 200
 }
@@ -318,87 +285,54 @@ return apiFetch<cancelVictimOrderResponse>(getCancelVictimOrderUrl(id),
 
 
 
-export const getCancelVictimOrderQueryKey = (id: number,
-    victimOrderCancelRequest?: VictimOrderCancelRequest,) => {
-    return [
-    'POST', `/VictimOrders/${id}/cancel`, victimOrderCancelRequest
-    ] as const;
-    }
+export const getCancelVictimOrderMutationKey = () => ['cancelVictimOrder'] as const;
 
+export const getCancelVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelVictimOrder>>, TError,CancelVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof cancelVictimOrder>>, TError,CancelVictimOrderMutationVariables, TContext> => {
 
-export const getCancelVictimOrderQueryOptions = <TData = Awaited<ReturnType<typeof cancelVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number,
-    victimOrderCancelRequest: VictimOrderCancelRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof cancelVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCancelVictimOrderQueryKey(id,victimOrderCancelRequest);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof cancelVictimOrder>>> = ({ signal }) => cancelVictimOrder(id,victimOrderCancelRequest, { signal, ...requestOptions });
+const mutationKey = getCancelVictimOrderMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof cancelVictimOrder>>, CancelVictimOrderMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof cancelVictimOrder>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CancelVictimOrderQueryResult = NonNullable<Awaited<ReturnType<typeof cancelVictimOrder>>>
-export type CancelVictimOrderQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  cancelVictimOrder(id,data,requestOptions)
+        }
 
 
-export function useCancelVictimOrder<TData = Awaited<ReturnType<typeof cancelVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number,
-    victimOrderCancelRequest: VictimOrderCancelRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof cancelVictimOrder>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof cancelVictimOrder>>,
-          TError,
-          Awaited<ReturnType<typeof cancelVictimOrder>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCancelVictimOrder<TData = Awaited<ReturnType<typeof cancelVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number,
-    victimOrderCancelRequest: VictimOrderCancelRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof cancelVictimOrder>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof cancelVictimOrder>>,
-          TError,
-          Awaited<ReturnType<typeof cancelVictimOrder>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCancelVictimOrder<TData = Awaited<ReturnType<typeof cancelVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number,
-    victimOrderCancelRequest: VictimOrderCancelRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof cancelVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CancelVictimOrderMutationResult = NonNullable<Awaited<ReturnType<typeof cancelVictimOrder>>>
+    export type CancelVictimOrderMutationBody = VictimOrderCancelRequest
+    export type CancelVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type CancelVictimOrderMutationVariables = {id: number;data: VictimOrderCancelRequest}
+
+    /**
  * @summary Cancel an order, reversing its sale and freeing its shares
  */
-
-export function useCancelVictimOrder<TData = Awaited<ReturnType<typeof cancelVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number,
-    victimOrderCancelRequest: VictimOrderCancelRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof cancelVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCancelVictimOrderQueryOptions(id,victimOrderCancelRequest,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type completeVictimOrderResponse200 = {
+export const useCancelVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelVictimOrder>>, TError,CancelVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof cancelVictimOrder>>,
+        TError,
+        CancelVictimOrderMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCancelVictimOrderMutationOptions(options), queryClient);
+    }
+    export type completeVictimOrderResponse200 = {
   data: VictimOrderEnvelope
   status: 200
 }
@@ -479,87 +413,54 @@ return apiFetch<completeVictimOrderResponse>(getCompleteVictimOrderUrl(id),
 
 
 
-export const getCompleteVictimOrderQueryKey = (id: number,
-    victimOrderMoveRequest?: VictimOrderMoveRequest,) => {
-    return [
-    'POST', `/VictimOrders/${id}/complete`, victimOrderMoveRequest
-    ] as const;
-    }
+export const getCompleteVictimOrderMutationKey = () => ['completeVictimOrder'] as const;
 
+export const getCompleteVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeVictimOrder>>, TError,CompleteVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof completeVictimOrder>>, TError,CompleteVictimOrderMutationVariables, TContext> => {
 
-export const getCompleteVictimOrderQueryOptions = <TData = Awaited<ReturnType<typeof completeVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number,
-    victimOrderMoveRequest: VictimOrderMoveRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof completeVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCompleteVictimOrderQueryKey(id,victimOrderMoveRequest);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof completeVictimOrder>>> = ({ signal }) => completeVictimOrder(id,victimOrderMoveRequest, { signal, ...requestOptions });
+const mutationKey = getCompleteVictimOrderMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof completeVictimOrder>>, CompleteVictimOrderMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof completeVictimOrder>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CompleteVictimOrderQueryResult = NonNullable<Awaited<ReturnType<typeof completeVictimOrder>>>
-export type CompleteVictimOrderQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  completeVictimOrder(id,data,requestOptions)
+        }
 
 
-export function useCompleteVictimOrder<TData = Awaited<ReturnType<typeof completeVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number,
-    victimOrderMoveRequest: VictimOrderMoveRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof completeVictimOrder>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof completeVictimOrder>>,
-          TError,
-          Awaited<ReturnType<typeof completeVictimOrder>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCompleteVictimOrder<TData = Awaited<ReturnType<typeof completeVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number,
-    victimOrderMoveRequest: VictimOrderMoveRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof completeVictimOrder>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof completeVictimOrder>>,
-          TError,
-          Awaited<ReturnType<typeof completeVictimOrder>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCompleteVictimOrder<TData = Awaited<ReturnType<typeof completeVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number,
-    victimOrderMoveRequest: VictimOrderMoveRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof completeVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CompleteVictimOrderMutationResult = NonNullable<Awaited<ReturnType<typeof completeVictimOrder>>>
+    export type CompleteVictimOrderMutationBody = VictimOrderMoveRequest
+    export type CompleteVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type CompleteVictimOrderMutationVariables = {id: number;data: VictimOrderMoveRequest}
+
+    /**
  * @summary Complete a confirmed order
  */
-
-export function useCompleteVictimOrder<TData = Awaited<ReturnType<typeof completeVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number,
-    victimOrderMoveRequest: VictimOrderMoveRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof completeVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCompleteVictimOrderQueryOptions(id,victimOrderMoveRequest,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getVictimOrdersResponse200 = {
+export const useCompleteVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeVictimOrder>>, TError,CompleteVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof completeVictimOrder>>,
+        TError,
+        CompleteVictimOrderMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCompleteVictimOrderMutationOptions(options), queryClient);
+    }
+    export type getVictimOrdersResponse200 = {
   data: VictimOrderListEnvelope
   status: 200
 }
@@ -609,54 +510,81 @@ export const getVictimOrders = async ( options?: Parameters<typeof apiFetch>[1])
 
 
 
-export const getGetVictimOrdersMutationKey = () => ['getVictimOrders'] as const;
-
-export const getGetVictimOrdersMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimOrders>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getVictimOrders>>, TError,void, TContext> => {
-
-const mutationKey = getGetVictimOrdersMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetVictimOrdersQueryKey = () => {
+    return [
+    `/VictimOrders`
+    ] as const;
+    }
 
 
+export const getGetVictimOrdersQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrders>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetVictimOrdersQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getVictimOrders>>, void> = () => {
 
-
-          return  getVictimOrders(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getVictimOrders>>> = ({ signal }) => getVictimOrders({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getVictimOrders>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetVictimOrdersMutationResult = NonNullable<Awaited<ReturnType<typeof getVictimOrders>>>
-
-    export type GetVictimOrdersMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetVictimOrdersQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimOrders>>>
+export type GetVictimOrdersQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrders>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimOrders>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimOrders>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrders>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimOrders>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimOrders>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrders>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every VictimOrder (at most 10,000), in the default sort
  */
-export const useGetVictimOrders = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimOrders>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getVictimOrders>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetVictimOrdersMutationOptions(options), queryClient);
-    }
-    export type createVictimOrderResponse200 = {
+
+export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrders>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetVictimOrdersQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createVictimOrderResponse200 = {
   data: VictimOrderEnvelope
   status: 200
 }
@@ -730,81 +658,54 @@ return apiFetch<createVictimOrderResponse>(getCreateVictimOrderUrl(),
 
 
 
-export const getCreateVictimOrderQueryKey = (victimOrderCreate?: VictimOrderCreate,) => {
-    return [
-    'POST', `/VictimOrders`, victimOrderCreate
-    ] as const;
-    }
+export const getCreateVictimOrderMutationKey = () => ['createVictimOrder'] as const;
 
+export const getCreateVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimOrder>>, TError,CreateVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createVictimOrder>>, TError,CreateVictimOrderMutationVariables, TContext> => {
 
-export const getCreateVictimOrderQueryOptions = <TData = Awaited<ReturnType<typeof createVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(victimOrderCreate: VictimOrderCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateVictimOrderQueryKey(victimOrderCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createVictimOrder>>> = ({ signal }) => createVictimOrder(victimOrderCreate, { signal, ...requestOptions });
+const mutationKey = getCreateVictimOrderMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createVictimOrder>>, CreateVictimOrderMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createVictimOrder>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateVictimOrderQueryResult = NonNullable<Awaited<ReturnType<typeof createVictimOrder>>>
-export type CreateVictimOrderQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createVictimOrder(data,requestOptions)
+        }
 
 
-export function useCreateVictimOrder<TData = Awaited<ReturnType<typeof createVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimOrderCreate: VictimOrderCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimOrder>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createVictimOrder>>,
-          TError,
-          Awaited<ReturnType<typeof createVictimOrder>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateVictimOrder<TData = Awaited<ReturnType<typeof createVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimOrderCreate: VictimOrderCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimOrder>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createVictimOrder>>,
-          TError,
-          Awaited<ReturnType<typeof createVictimOrder>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateVictimOrder<TData = Awaited<ReturnType<typeof createVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimOrderCreate: VictimOrderCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateVictimOrderMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimOrder>>>
+    export type CreateVictimOrderMutationBody = VictimOrderCreate
+    export type CreateVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateVictimOrderMutationVariables = {data: VictimOrderCreate}
+
+    /**
  * @summary Create a VictimOrder
  */
-
-export function useCreateVictimOrder<TData = Awaited<ReturnType<typeof createVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimOrderCreate: VictimOrderCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateVictimOrderQueryOptions(victimOrderCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateVictimOrderResponse200 = {
+export const useCreateVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimOrder>>, TError,CreateVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createVictimOrder>>,
+        TError,
+        CreateVictimOrderMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateVictimOrderMutationOptions(options), queryClient);
+    }
+    export type updateVictimOrderResponse200 = {
   data: VictimOrderEnvelope
   status: 200
 }
@@ -883,81 +784,54 @@ return apiFetch<updateVictimOrderResponse>(getUpdateVictimOrderUrl(),
 
 
 
-export const getUpdateVictimOrderQueryKey = (victimOrderUpdate?: VictimOrderUpdate,) => {
-    return [
-    'PUT', `/VictimOrders`, victimOrderUpdate
-    ] as const;
-    }
+export const getUpdateVictimOrderMutationKey = () => ['updateVictimOrder'] as const;
 
+export const getUpdateVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimOrder>>, TError,UpdateVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateVictimOrder>>, TError,UpdateVictimOrderMutationVariables, TContext> => {
 
-export const getUpdateVictimOrderQueryOptions = <TData = Awaited<ReturnType<typeof updateVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(victimOrderUpdate: VictimOrderUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateVictimOrderQueryKey(victimOrderUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateVictimOrder>>> = ({ signal }) => updateVictimOrder(victimOrderUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateVictimOrderMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateVictimOrder>>, UpdateVictimOrderMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateVictimOrder>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateVictimOrderQueryResult = NonNullable<Awaited<ReturnType<typeof updateVictimOrder>>>
-export type UpdateVictimOrderQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateVictimOrder(data,requestOptions)
+        }
 
 
-export function useUpdateVictimOrder<TData = Awaited<ReturnType<typeof updateVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimOrderUpdate: VictimOrderUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimOrder>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateVictimOrder>>,
-          TError,
-          Awaited<ReturnType<typeof updateVictimOrder>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateVictimOrder<TData = Awaited<ReturnType<typeof updateVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimOrderUpdate: VictimOrderUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimOrder>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateVictimOrder>>,
-          TError,
-          Awaited<ReturnType<typeof updateVictimOrder>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateVictimOrder<TData = Awaited<ReturnType<typeof updateVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimOrderUpdate: VictimOrderUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateVictimOrderMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimOrder>>>
+    export type UpdateVictimOrderMutationBody = VictimOrderUpdate
+    export type UpdateVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateVictimOrderMutationVariables = {data: VictimOrderUpdate}
+
+    /**
  * @summary Update a VictimOrder (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateVictimOrder<TData = Awaited<ReturnType<typeof updateVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimOrderUpdate: VictimOrderUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateVictimOrderQueryOptions(victimOrderUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getVictimOrdersForPagingResponse200 = {
+export const useUpdateVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimOrder>>, TError,UpdateVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateVictimOrder>>,
+        TError,
+        UpdateVictimOrderMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateVictimOrderMutationOptions(options), queryClient);
+    }
+    export type getVictimOrdersForPagingResponse200 = {
   data: VictimOrderPageEnvelope
   status: 200
 }
@@ -1160,54 +1034,81 @@ export const getVictimOrderById = async (id: number, options?: Parameters<typeof
 
 
 
-export const getGetVictimOrderByIdMutationKey = () => ['getVictimOrderById'] as const;
-
-export const getGetVictimOrderByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimOrderById>>, TError,GetVictimOrderByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getVictimOrderById>>, TError,GetVictimOrderByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetVictimOrderByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetVictimOrderByIdQueryKey = (id: number,) => {
+    return [
+    `/VictimOrders/${id}`
+    ] as const;
+    }
 
 
+export const getGetVictimOrderByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetVictimOrderByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getVictimOrderById>>, GetVictimOrderByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getVictimOrderById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getVictimOrderById>>> = ({ signal }) => getVictimOrderById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetVictimOrderByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimOrderById>>>
+export type GetVictimOrderByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetVictimOrderByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getVictimOrderById>>>
 
-    export type GetVictimOrderByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetVictimOrderByIdMutationVariables = {id: number}
-
-    /**
+export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimOrderById>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimOrderById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimOrderById>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimOrderById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One VictimOrder
  */
-export const useGetVictimOrderById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimOrderById>>, TError,GetVictimOrderByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getVictimOrderById>>,
-        TError,
-        GetVictimOrderByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetVictimOrderByIdMutationOptions(options), queryClient);
-    }
-    export type deleteVictimOrderResponse200 = {
+
+export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetVictimOrderByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteVictimOrderResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -1272,77 +1173,50 @@ export const deleteVictimOrder = async (id: number, options?: Parameters<typeof 
 
 
 
-export const getDeleteVictimOrderQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/VictimOrders/${id}`
-    ] as const;
-    }
+export const getDeleteVictimOrderMutationKey = () => ['deleteVictimOrder'] as const;
 
+export const getDeleteVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimOrder>>, TError,DeleteVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteVictimOrder>>, TError,DeleteVictimOrderMutationVariables, TContext> => {
 
-export const getDeleteVictimOrderQueryOptions = <TData = Awaited<ReturnType<typeof deleteVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteVictimOrderQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteVictimOrder>>> = ({ signal }) => deleteVictimOrder(id, { signal, ...requestOptions });
+const mutationKey = getDeleteVictimOrderMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteVictimOrder>>, DeleteVictimOrderMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteVictimOrder>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteVictimOrderQueryResult = NonNullable<Awaited<ReturnType<typeof deleteVictimOrder>>>
-export type DeleteVictimOrderQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteVictimOrder(id,requestOptions)
+        }
 
 
-export function useDeleteVictimOrder<TData = Awaited<ReturnType<typeof deleteVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimOrder>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteVictimOrder>>,
-          TError,
-          Awaited<ReturnType<typeof deleteVictimOrder>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteVictimOrder<TData = Awaited<ReturnType<typeof deleteVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimOrder>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteVictimOrder>>,
-          TError,
-          Awaited<ReturnType<typeof deleteVictimOrder>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteVictimOrder<TData = Awaited<ReturnType<typeof deleteVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteVictimOrderMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVictimOrder>>>
+
+    export type DeleteVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteVictimOrderMutationVariables = {id: number}
+
+    /**
  * @summary Delete a VictimOrder; refused (409) while other rows reference it
  */
-
-export function useDeleteVictimOrder<TData = Awaited<ReturnType<typeof deleteVictimOrder>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimOrder>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteVictimOrderQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimOrder>>, TError,DeleteVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteVictimOrder>>,
+        TError,
+        DeleteVictimOrderMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteVictimOrderMutationOptions(options), queryClient);
+    }

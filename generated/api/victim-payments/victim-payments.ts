@@ -120,54 +120,81 @@ export const getVictimPayments = async ( options?: Parameters<typeof apiFetch>[1
 
 
 
-export const getGetVictimPaymentsMutationKey = () => ['getVictimPayments'] as const;
-
-export const getGetVictimPaymentsMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimPayments>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getVictimPayments>>, TError,void, TContext> => {
-
-const mutationKey = getGetVictimPaymentsMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetVictimPaymentsQueryKey = () => {
+    return [
+    `/VictimPayments`
+    ] as const;
+    }
 
 
+export const getGetVictimPaymentsQueryOptions = <TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPayments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetVictimPaymentsQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getVictimPayments>>, void> = () => {
 
-
-          return  getVictimPayments(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getVictimPayments>>> = ({ signal }) => getVictimPayments({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getVictimPayments>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetVictimPaymentsMutationResult = NonNullable<Awaited<ReturnType<typeof getVictimPayments>>>
-
-    export type GetVictimPaymentsMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetVictimPaymentsQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimPayments>>>
+export type GetVictimPaymentsQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPayments>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimPayments>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimPayments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPayments>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimPayments>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimPayments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPayments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every VictimPayment (at most 10,000), in the default sort
  */
-export const useGetVictimPayments = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimPayments>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getVictimPayments>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetVictimPaymentsMutationOptions(options), queryClient);
-    }
-    export type createVictimPaymentResponse200 = {
+
+export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPayments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetVictimPaymentsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createVictimPaymentResponse200 = {
   data: VictimPaymentEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createVictimPaymentResponse>(getCreateVictimPaymentUrl(),
 
 
 
-export const getCreateVictimPaymentQueryKey = (victimPaymentCreate?: VictimPaymentCreate,) => {
-    return [
-    'POST', `/VictimPayments`, victimPaymentCreate
-    ] as const;
-    }
+export const getCreateVictimPaymentMutationKey = () => ['createVictimPayment'] as const;
 
+export const getCreateVictimPaymentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimPayment>>, TError,CreateVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createVictimPayment>>, TError,CreateVictimPaymentMutationVariables, TContext> => {
 
-export const getCreateVictimPaymentQueryOptions = <TData = Awaited<ReturnType<typeof createVictimPayment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(victimPaymentCreate: VictimPaymentCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimPayment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateVictimPaymentQueryKey(victimPaymentCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createVictimPayment>>> = ({ signal }) => createVictimPayment(victimPaymentCreate, { signal, ...requestOptions });
+const mutationKey = getCreateVictimPaymentMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createVictimPayment>>, CreateVictimPaymentMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createVictimPayment>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateVictimPaymentQueryResult = NonNullable<Awaited<ReturnType<typeof createVictimPayment>>>
-export type CreateVictimPaymentQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createVictimPayment(data,requestOptions)
+        }
 
 
-export function useCreateVictimPayment<TData = Awaited<ReturnType<typeof createVictimPayment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimPaymentCreate: VictimPaymentCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimPayment>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createVictimPayment>>,
-          TError,
-          Awaited<ReturnType<typeof createVictimPayment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateVictimPayment<TData = Awaited<ReturnType<typeof createVictimPayment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimPaymentCreate: VictimPaymentCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimPayment>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createVictimPayment>>,
-          TError,
-          Awaited<ReturnType<typeof createVictimPayment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateVictimPayment<TData = Awaited<ReturnType<typeof createVictimPayment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimPaymentCreate: VictimPaymentCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimPayment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateVictimPaymentMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimPayment>>>
+    export type CreateVictimPaymentMutationBody = VictimPaymentCreate
+    export type CreateVictimPaymentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateVictimPaymentMutationVariables = {data: VictimPaymentCreate}
+
+    /**
  * @summary Create a VictimPayment
  */
-
-export function useCreateVictimPayment<TData = Awaited<ReturnType<typeof createVictimPayment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimPaymentCreate: VictimPaymentCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimPayment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateVictimPaymentQueryOptions(victimPaymentCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateVictimPaymentResponse200 = {
+export const useCreateVictimPayment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimPayment>>, TError,CreateVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createVictimPayment>>,
+        TError,
+        CreateVictimPaymentMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateVictimPaymentMutationOptions(options), queryClient);
+    }
+    export type updateVictimPaymentResponse200 = {
   data: VictimPaymentEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateVictimPaymentResponse>(getUpdateVictimPaymentUrl(),
 
 
 
-export const getUpdateVictimPaymentQueryKey = (victimPaymentUpdate?: VictimPaymentUpdate,) => {
-    return [
-    'PUT', `/VictimPayments`, victimPaymentUpdate
-    ] as const;
-    }
+export const getUpdateVictimPaymentMutationKey = () => ['updateVictimPayment'] as const;
 
+export const getUpdateVictimPaymentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimPayment>>, TError,UpdateVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateVictimPayment>>, TError,UpdateVictimPaymentMutationVariables, TContext> => {
 
-export const getUpdateVictimPaymentQueryOptions = <TData = Awaited<ReturnType<typeof updateVictimPayment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(victimPaymentUpdate: VictimPaymentUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimPayment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateVictimPaymentQueryKey(victimPaymentUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateVictimPayment>>> = ({ signal }) => updateVictimPayment(victimPaymentUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateVictimPaymentMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateVictimPayment>>, UpdateVictimPaymentMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateVictimPayment>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateVictimPaymentQueryResult = NonNullable<Awaited<ReturnType<typeof updateVictimPayment>>>
-export type UpdateVictimPaymentQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateVictimPayment(data,requestOptions)
+        }
 
 
-export function useUpdateVictimPayment<TData = Awaited<ReturnType<typeof updateVictimPayment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimPaymentUpdate: VictimPaymentUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimPayment>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateVictimPayment>>,
-          TError,
-          Awaited<ReturnType<typeof updateVictimPayment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateVictimPayment<TData = Awaited<ReturnType<typeof updateVictimPayment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimPaymentUpdate: VictimPaymentUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimPayment>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateVictimPayment>>,
-          TError,
-          Awaited<ReturnType<typeof updateVictimPayment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateVictimPayment<TData = Awaited<ReturnType<typeof updateVictimPayment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimPaymentUpdate: VictimPaymentUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimPayment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateVictimPaymentMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimPayment>>>
+    export type UpdateVictimPaymentMutationBody = VictimPaymentUpdate
+    export type UpdateVictimPaymentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateVictimPaymentMutationVariables = {data: VictimPaymentUpdate}
+
+    /**
  * @summary Update a VictimPayment (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateVictimPayment<TData = Awaited<ReturnType<typeof updateVictimPayment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimPaymentUpdate: VictimPaymentUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimPayment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateVictimPaymentQueryOptions(victimPaymentUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getVictimPaymentsForPagingResponse200 = {
+export const useUpdateVictimPayment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimPayment>>, TError,UpdateVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateVictimPayment>>,
+        TError,
+        UpdateVictimPaymentMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateVictimPaymentMutationOptions(options), queryClient);
+    }
+    export type getVictimPaymentsForPagingResponse200 = {
   data: VictimPaymentPageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getVictimPaymentById = async (id: number, options?: Parameters<type
 
 
 
-export const getGetVictimPaymentByIdMutationKey = () => ['getVictimPaymentById'] as const;
-
-export const getGetVictimPaymentByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimPaymentById>>, TError,GetVictimPaymentByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getVictimPaymentById>>, TError,GetVictimPaymentByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetVictimPaymentByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetVictimPaymentByIdQueryKey = (id: number,) => {
+    return [
+    `/VictimPayments/${id}`
+    ] as const;
+    }
 
 
+export const getGetVictimPaymentByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetVictimPaymentByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getVictimPaymentById>>, GetVictimPaymentByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getVictimPaymentById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getVictimPaymentById>>> = ({ signal }) => getVictimPaymentById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetVictimPaymentByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimPaymentById>>>
+export type GetVictimPaymentByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetVictimPaymentByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getVictimPaymentById>>>
 
-    export type GetVictimPaymentByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetVictimPaymentByIdMutationVariables = {id: number}
-
-    /**
+export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimPaymentById>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimPaymentById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimPaymentById>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimPaymentById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One VictimPayment
  */
-export const useGetVictimPaymentById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimPaymentById>>, TError,GetVictimPaymentByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getVictimPaymentById>>,
-        TError,
-        GetVictimPaymentByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetVictimPaymentByIdMutationOptions(options), queryClient);
-    }
-    export type deleteVictimPaymentResponse200 = {
+
+export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetVictimPaymentByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteVictimPaymentResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteVictimPayment = async (id: number, options?: Parameters<typeo
 
 
 
-export const getDeleteVictimPaymentQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/VictimPayments/${id}`
-    ] as const;
-    }
+export const getDeleteVictimPaymentMutationKey = () => ['deleteVictimPayment'] as const;
 
+export const getDeleteVictimPaymentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimPayment>>, TError,DeleteVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteVictimPayment>>, TError,DeleteVictimPaymentMutationVariables, TContext> => {
 
-export const getDeleteVictimPaymentQueryOptions = <TData = Awaited<ReturnType<typeof deleteVictimPayment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimPayment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteVictimPaymentQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteVictimPayment>>> = ({ signal }) => deleteVictimPayment(id, { signal, ...requestOptions });
+const mutationKey = getDeleteVictimPaymentMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteVictimPayment>>, DeleteVictimPaymentMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteVictimPayment>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteVictimPaymentQueryResult = NonNullable<Awaited<ReturnType<typeof deleteVictimPayment>>>
-export type DeleteVictimPaymentQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteVictimPayment(id,requestOptions)
+        }
 
 
-export function useDeleteVictimPayment<TData = Awaited<ReturnType<typeof deleteVictimPayment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimPayment>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteVictimPayment>>,
-          TError,
-          Awaited<ReturnType<typeof deleteVictimPayment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteVictimPayment<TData = Awaited<ReturnType<typeof deleteVictimPayment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimPayment>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteVictimPayment>>,
-          TError,
-          Awaited<ReturnType<typeof deleteVictimPayment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteVictimPayment<TData = Awaited<ReturnType<typeof deleteVictimPayment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimPayment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteVictimPaymentMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVictimPayment>>>
+
+    export type DeleteVictimPaymentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteVictimPaymentMutationVariables = {id: number}
+
+    /**
  * @summary Delete a VictimPayment; refused (409) while other rows reference it
  */
-
-export function useDeleteVictimPayment<TData = Awaited<ReturnType<typeof deleteVictimPayment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimPayment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteVictimPaymentQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteVictimPayment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimPayment>>, TError,DeleteVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteVictimPayment>>,
+        TError,
+        DeleteVictimPaymentMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteVictimPaymentMutationOptions(options), queryClient);
+    }

@@ -157,87 +157,54 @@ return apiFetch<advanceVictimProductsAppointmentResponse>(getAdvanceVictimProduc
 
 
 
-export const getAdvanceVictimProductsAppointmentQueryKey = (id: number,
-    advanceStepRequest?: AdvanceStepRequest,) => {
-    return [
-    'POST', `/VictimProductsAppointments/${id}/advance`, advanceStepRequest
-    ] as const;
-    }
+export const getAdvanceVictimProductsAppointmentMutationKey = () => ['advanceVictimProductsAppointment'] as const;
 
+export const getAdvanceVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError,AdvanceVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError,AdvanceVictimProductsAppointmentMutationVariables, TContext> => {
 
-export const getAdvanceVictimProductsAppointmentQueryOptions = <TData = Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number,
-    advanceStepRequest: AdvanceStepRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getAdvanceVictimProductsAppointmentQueryKey(id,advanceStepRequest);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>> = ({ signal }) => advanceVictimProductsAppointment(id,advanceStepRequest, { signal, ...requestOptions });
+const mutationKey = getAdvanceVictimProductsAppointmentMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, AdvanceVictimProductsAppointmentMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type AdvanceVictimProductsAppointmentQueryResult = NonNullable<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>>
-export type AdvanceVictimProductsAppointmentQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  advanceVictimProductsAppointment(id,data,requestOptions)
+        }
 
 
-export function useAdvanceVictimProductsAppointment<TData = Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number,
-    advanceStepRequest: AdvanceStepRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof advanceVictimProductsAppointment>>,
-          TError,
-          Awaited<ReturnType<typeof advanceVictimProductsAppointment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAdvanceVictimProductsAppointment<TData = Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number,
-    advanceStepRequest: AdvanceStepRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof advanceVictimProductsAppointment>>,
-          TError,
-          Awaited<ReturnType<typeof advanceVictimProductsAppointment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAdvanceVictimProductsAppointment<TData = Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number,
-    advanceStepRequest: AdvanceStepRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AdvanceVictimProductsAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>>
+    export type AdvanceVictimProductsAppointmentMutationBody = AdvanceStepRequest
+    export type AdvanceVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type AdvanceVictimProductsAppointmentMutationVariables = {id: number;data: AdvanceStepRequest}
+
+    /**
  * @summary Move an animal to its next step, or to a named one
  */
-
-export function useAdvanceVictimProductsAppointment<TData = Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number,
-    advanceStepRequest: AdvanceStepRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getAdvanceVictimProductsAppointmentQueryOptions(id,advanceStepRequest,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getVictimProductsAppointmentsResponse200 = {
+export const useAdvanceVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError,AdvanceVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof advanceVictimProductsAppointment>>,
+        TError,
+        AdvanceVictimProductsAppointmentMutationVariables,
+        TContext
+      > => {
+      return useMutation(getAdvanceVictimProductsAppointmentMutationOptions(options), queryClient);
+    }
+    export type getVictimProductsAppointmentsResponse200 = {
   data: VictimProductsAppointmentListEnvelope
   status: 200
 }
@@ -287,54 +254,81 @@ export const getVictimProductsAppointments = async ( options?: Parameters<typeof
 
 
 
-export const getGetVictimProductsAppointmentsMutationKey = () => ['getVictimProductsAppointments'] as const;
-
-export const getGetVictimProductsAppointmentsMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError,void, TContext> => {
-
-const mutationKey = getGetVictimProductsAppointmentsMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetVictimProductsAppointmentsQueryKey = () => {
+    return [
+    `/VictimProductsAppointments`
+    ] as const;
+    }
 
 
+export const getGetVictimProductsAppointmentsQueryOptions = <TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetVictimProductsAppointmentsQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getVictimProductsAppointments>>, void> = () => {
 
-
-          return  getVictimProductsAppointments(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getVictimProductsAppointments>>> = ({ signal }) => getVictimProductsAppointments({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetVictimProductsAppointmentsMutationResult = NonNullable<Awaited<ReturnType<typeof getVictimProductsAppointments>>>
-
-    export type GetVictimProductsAppointmentsMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetVictimProductsAppointmentsQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimProductsAppointments>>>
+export type GetVictimProductsAppointmentsQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimProductsAppointments>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimProductsAppointments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimProductsAppointments>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimProductsAppointments>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every VictimProductsAppointment (at most 10,000), in the default sort
  */
-export const useGetVictimProductsAppointments = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getVictimProductsAppointments>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetVictimProductsAppointmentsMutationOptions(options), queryClient);
-    }
-    export type createVictimProductsAppointmentResponse200 = {
+
+export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetVictimProductsAppointmentsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createVictimProductsAppointmentResponse200 = {
   data: VictimProductsAppointmentEnvelope
   status: 200
 }
@@ -408,81 +402,54 @@ return apiFetch<createVictimProductsAppointmentResponse>(getCreateVictimProducts
 
 
 
-export const getCreateVictimProductsAppointmentQueryKey = (victimProductsAppointmentCreate?: VictimProductsAppointmentCreate,) => {
-    return [
-    'POST', `/VictimProductsAppointments`, victimProductsAppointmentCreate
-    ] as const;
-    }
+export const getCreateVictimProductsAppointmentMutationKey = () => ['createVictimProductsAppointment'] as const;
 
+export const getCreateVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError,CreateVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError,CreateVictimProductsAppointmentMutationVariables, TContext> => {
 
-export const getCreateVictimProductsAppointmentQueryOptions = <TData = Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(victimProductsAppointmentCreate: VictimProductsAppointmentCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateVictimProductsAppointmentQueryKey(victimProductsAppointmentCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createVictimProductsAppointment>>> = ({ signal }) => createVictimProductsAppointment(victimProductsAppointmentCreate, { signal, ...requestOptions });
+const mutationKey = getCreateVictimProductsAppointmentMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createVictimProductsAppointment>>, CreateVictimProductsAppointmentMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateVictimProductsAppointmentQueryResult = NonNullable<Awaited<ReturnType<typeof createVictimProductsAppointment>>>
-export type CreateVictimProductsAppointmentQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createVictimProductsAppointment(data,requestOptions)
+        }
 
 
-export function useCreateVictimProductsAppointment<TData = Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimProductsAppointmentCreate: VictimProductsAppointmentCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createVictimProductsAppointment>>,
-          TError,
-          Awaited<ReturnType<typeof createVictimProductsAppointment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateVictimProductsAppointment<TData = Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimProductsAppointmentCreate: VictimProductsAppointmentCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createVictimProductsAppointment>>,
-          TError,
-          Awaited<ReturnType<typeof createVictimProductsAppointment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateVictimProductsAppointment<TData = Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimProductsAppointmentCreate: VictimProductsAppointmentCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateVictimProductsAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimProductsAppointment>>>
+    export type CreateVictimProductsAppointmentMutationBody = VictimProductsAppointmentCreate
+    export type CreateVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateVictimProductsAppointmentMutationVariables = {data: VictimProductsAppointmentCreate}
+
+    /**
  * @summary Create a VictimProductsAppointment
  */
-
-export function useCreateVictimProductsAppointment<TData = Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- victimProductsAppointmentCreate: VictimProductsAppointmentCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateVictimProductsAppointmentQueryOptions(victimProductsAppointmentCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateVictimProductsAppointmentResponse200 = {
+export const useCreateVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError,CreateVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createVictimProductsAppointment>>,
+        TError,
+        CreateVictimProductsAppointmentMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateVictimProductsAppointmentMutationOptions(options), queryClient);
+    }
+    export type updateVictimProductsAppointmentResponse200 = {
   data: VictimProductsAppointmentEnvelope
   status: 200
 }
@@ -561,81 +528,54 @@ return apiFetch<updateVictimProductsAppointmentResponse>(getUpdateVictimProducts
 
 
 
-export const getUpdateVictimProductsAppointmentQueryKey = (victimProductsAppointmentUpdate?: VictimProductsAppointmentUpdate,) => {
-    return [
-    'PUT', `/VictimProductsAppointments`, victimProductsAppointmentUpdate
-    ] as const;
-    }
+export const getUpdateVictimProductsAppointmentMutationKey = () => ['updateVictimProductsAppointment'] as const;
 
+export const getUpdateVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError,UpdateVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError,UpdateVictimProductsAppointmentMutationVariables, TContext> => {
 
-export const getUpdateVictimProductsAppointmentQueryOptions = <TData = Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(victimProductsAppointmentUpdate: VictimProductsAppointmentUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateVictimProductsAppointmentQueryKey(victimProductsAppointmentUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateVictimProductsAppointment>>> = ({ signal }) => updateVictimProductsAppointment(victimProductsAppointmentUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateVictimProductsAppointmentMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateVictimProductsAppointment>>, UpdateVictimProductsAppointmentMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateVictimProductsAppointmentQueryResult = NonNullable<Awaited<ReturnType<typeof updateVictimProductsAppointment>>>
-export type UpdateVictimProductsAppointmentQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateVictimProductsAppointment(data,requestOptions)
+        }
 
 
-export function useUpdateVictimProductsAppointment<TData = Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimProductsAppointmentUpdate: VictimProductsAppointmentUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateVictimProductsAppointment>>,
-          TError,
-          Awaited<ReturnType<typeof updateVictimProductsAppointment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateVictimProductsAppointment<TData = Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimProductsAppointmentUpdate: VictimProductsAppointmentUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateVictimProductsAppointment>>,
-          TError,
-          Awaited<ReturnType<typeof updateVictimProductsAppointment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateVictimProductsAppointment<TData = Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimProductsAppointmentUpdate: VictimProductsAppointmentUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateVictimProductsAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimProductsAppointment>>>
+    export type UpdateVictimProductsAppointmentMutationBody = VictimProductsAppointmentUpdate
+    export type UpdateVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateVictimProductsAppointmentMutationVariables = {data: VictimProductsAppointmentUpdate}
+
+    /**
  * @summary Update a VictimProductsAppointment (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateVictimProductsAppointment<TData = Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- victimProductsAppointmentUpdate: VictimProductsAppointmentUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateVictimProductsAppointmentQueryOptions(victimProductsAppointmentUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getVictimProductsAppointmentsForPagingResponse200 = {
+export const useUpdateVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError,UpdateVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateVictimProductsAppointment>>,
+        TError,
+        UpdateVictimProductsAppointmentMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateVictimProductsAppointmentMutationOptions(options), queryClient);
+    }
+    export type getVictimProductsAppointmentsForPagingResponse200 = {
   data: VictimProductsAppointmentPageEnvelope
   status: 200
 }
@@ -838,54 +778,81 @@ export const getVictimProductsAppointmentById = async (id: number, options?: Par
 
 
 
-export const getGetVictimProductsAppointmentByIdMutationKey = () => ['getVictimProductsAppointmentById'] as const;
-
-export const getGetVictimProductsAppointmentByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError,GetVictimProductsAppointmentByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError,GetVictimProductsAppointmentByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetVictimProductsAppointmentByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetVictimProductsAppointmentByIdQueryKey = (id: number,) => {
+    return [
+    `/VictimProductsAppointments/${id}`
+    ] as const;
+    }
 
 
+export const getGetVictimProductsAppointmentByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetVictimProductsAppointmentByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, GetVictimProductsAppointmentByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getVictimProductsAppointmentById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>> = ({ signal }) => getVictimProductsAppointmentById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetVictimProductsAppointmentByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>>
+export type GetVictimProductsAppointmentByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetVictimProductsAppointmentByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>>
 
-    export type GetVictimProductsAppointmentByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetVictimProductsAppointmentByIdMutationVariables = {id: number}
-
-    /**
+export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimProductsAppointmentById>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimProductsAppointmentById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimProductsAppointmentById>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimProductsAppointmentById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One VictimProductsAppointment
  */
-export const useGetVictimProductsAppointmentById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError,GetVictimProductsAppointmentByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getVictimProductsAppointmentById>>,
-        TError,
-        GetVictimProductsAppointmentByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetVictimProductsAppointmentByIdMutationOptions(options), queryClient);
-    }
-    export type deleteVictimProductsAppointmentResponse200 = {
+
+export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetVictimProductsAppointmentByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteVictimProductsAppointmentResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -950,77 +917,50 @@ export const deleteVictimProductsAppointment = async (id: number, options?: Para
 
 
 
-export const getDeleteVictimProductsAppointmentQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/VictimProductsAppointments/${id}`
-    ] as const;
-    }
+export const getDeleteVictimProductsAppointmentMutationKey = () => ['deleteVictimProductsAppointment'] as const;
 
+export const getDeleteVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimProductsAppointment>>, TError,DeleteVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteVictimProductsAppointment>>, TError,DeleteVictimProductsAppointmentMutationVariables, TContext> => {
 
-export const getDeleteVictimProductsAppointmentQueryOptions = <TData = Awaited<ReturnType<typeof deleteVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimProductsAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteVictimProductsAppointmentQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteVictimProductsAppointment>>> = ({ signal }) => deleteVictimProductsAppointment(id, { signal, ...requestOptions });
+const mutationKey = getDeleteVictimProductsAppointmentMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteVictimProductsAppointment>>, DeleteVictimProductsAppointmentMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteVictimProductsAppointment>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteVictimProductsAppointmentQueryResult = NonNullable<Awaited<ReturnType<typeof deleteVictimProductsAppointment>>>
-export type DeleteVictimProductsAppointmentQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteVictimProductsAppointment(id,requestOptions)
+        }
 
 
-export function useDeleteVictimProductsAppointment<TData = Awaited<ReturnType<typeof deleteVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimProductsAppointment>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteVictimProductsAppointment>>,
-          TError,
-          Awaited<ReturnType<typeof deleteVictimProductsAppointment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteVictimProductsAppointment<TData = Awaited<ReturnType<typeof deleteVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimProductsAppointment>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteVictimProductsAppointment>>,
-          TError,
-          Awaited<ReturnType<typeof deleteVictimProductsAppointment>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteVictimProductsAppointment<TData = Awaited<ReturnType<typeof deleteVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimProductsAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteVictimProductsAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVictimProductsAppointment>>>
+
+    export type DeleteVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteVictimProductsAppointmentMutationVariables = {id: number}
+
+    /**
  * @summary Delete a VictimProductsAppointment; refused (409) while other rows reference it
  */
-
-export function useDeleteVictimProductsAppointment<TData = Awaited<ReturnType<typeof deleteVictimProductsAppointment>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVictimProductsAppointment>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteVictimProductsAppointmentQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimProductsAppointment>>, TError,DeleteVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteVictimProductsAppointment>>,
+        TError,
+        DeleteVictimProductsAppointmentMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteVictimProductsAppointmentMutationOptions(options), queryClient);
+    }

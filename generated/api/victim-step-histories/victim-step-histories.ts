@@ -15,20 +15,16 @@
  * OpenAPI spec version: 1.0
  */
 import {
-  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
-  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
-  UseMutationOptions,
-  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
@@ -116,54 +112,81 @@ export const getVictimStepHistories = async ( options?: Parameters<typeof apiFet
 
 
 
-export const getGetVictimStepHistoriesMutationKey = () => ['getVictimStepHistories'] as const;
-
-export const getGetVictimStepHistoriesMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimStepHistories>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getVictimStepHistories>>, TError,void, TContext> => {
-
-const mutationKey = getGetVictimStepHistoriesMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetVictimStepHistoriesQueryKey = () => {
+    return [
+    `/VictimStepHistories`
+    ] as const;
+    }
 
 
+export const getGetVictimStepHistoriesQueryOptions = <TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistories>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetVictimStepHistoriesQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getVictimStepHistories>>, void> = () => {
 
-
-          return  getVictimStepHistories(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getVictimStepHistories>>> = ({ signal }) => getVictimStepHistories({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistories>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetVictimStepHistoriesMutationResult = NonNullable<Awaited<ReturnType<typeof getVictimStepHistories>>>
-
-    export type GetVictimStepHistoriesMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetVictimStepHistoriesQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimStepHistories>>>
+export type GetVictimStepHistoriesQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistories>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimStepHistories>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimStepHistories>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistories>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimStepHistories>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimStepHistories>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistories>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every VictimStepHistory (at most 10,000), in the default sort
  */
-export const useGetVictimStepHistories = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimStepHistories>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getVictimStepHistories>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetVictimStepHistoriesMutationOptions(options), queryClient);
-    }
-    export type getVictimStepHistoriesForPagingResponse200 = {
+
+export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistories>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetVictimStepHistoriesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type getVictimStepHistoriesForPagingResponse200 = {
   data: VictimStepHistoryPageEnvelope
   status: 200
 }
@@ -366,50 +389,77 @@ export const getVictimStepHistoryById = async (id: number, options?: Parameters<
 
 
 
-export const getGetVictimStepHistoryByIdMutationKey = () => ['getVictimStepHistoryById'] as const;
-
-export const getGetVictimStepHistoryByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError,GetVictimStepHistoryByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError,GetVictimStepHistoryByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetVictimStepHistoryByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetVictimStepHistoryByIdQueryKey = (id: number,) => {
+    return [
+    `/VictimStepHistories/${id}`
+    ] as const;
+    }
 
 
+export const getGetVictimStepHistoryByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetVictimStepHistoryByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getVictimStepHistoryById>>, GetVictimStepHistoryByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getVictimStepHistoryById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getVictimStepHistoryById>>> = ({ signal }) => getVictimStepHistoryById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetVictimStepHistoryByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimStepHistoryById>>>
+export type GetVictimStepHistoryByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetVictimStepHistoryByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getVictimStepHistoryById>>>
 
-    export type GetVictimStepHistoryByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetVictimStepHistoryByIdMutationVariables = {id: number}
-
-    /**
+export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimStepHistoryById>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimStepHistoryById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVictimStepHistoryById>>,
+          TError,
+          Awaited<ReturnType<typeof getVictimStepHistoryById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One VictimStepHistory
  */
-export const useGetVictimStepHistoryById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError,GetVictimStepHistoryByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getVictimStepHistoryById>>,
-        TError,
-        GetVictimStepHistoryByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetVictimStepHistoryByIdMutationOptions(options), queryClient);
-    }
+
+export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetVictimStepHistoryByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+

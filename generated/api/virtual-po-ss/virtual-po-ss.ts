@@ -120,54 +120,81 @@ export const getVirtualPOSs = async ( options?: Parameters<typeof apiFetch>[1]):
 
 
 
-export const getGetVirtualPOSsMutationKey = () => ['getVirtualPOSs'] as const;
-
-export const getGetVirtualPOSsMutationOptions = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVirtualPOSs>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getVirtualPOSs>>, TError,void, TContext> => {
-
-const mutationKey = getGetVirtualPOSsMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetVirtualPOSsQueryKey = () => {
+    return [
+    `/VirtualPOSs`
+    ] as const;
+    }
 
 
+export const getGetVirtualPOSsQueryOptions = <TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetVirtualPOSsQueryKey();
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getVirtualPOSs>>, void> = () => {
 
-
-          return  getVirtualPOSs(requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getVirtualPOSs>>> = ({ signal }) => getVirtualPOSs({ signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSs>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
-
-    export type GetVirtualPOSsMutationResult = NonNullable<Awaited<ReturnType<typeof getVirtualPOSs>>>
-
-    export type GetVirtualPOSsMutationError = UnauthorizedResponse | ForbiddenResponse
+export type GetVirtualPOSsQueryResult = NonNullable<Awaited<ReturnType<typeof getVirtualPOSs>>>
+export type GetVirtualPOSsQueryError = UnauthorizedResponse | ForbiddenResponse
 
 
-    /**
+export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSs>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVirtualPOSs>>,
+          TError,
+          Awaited<ReturnType<typeof getVirtualPOSs>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSs>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVirtualPOSs>>,
+          TError,
+          Awaited<ReturnType<typeof getVirtualPOSs>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary Every VirtualPOS (at most 10,000), in the default sort
  */
-export const useGetVirtualPOSs = <TError = UnauthorizedResponse | ForbiddenResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVirtualPOSs>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getVirtualPOSs>>,
-        TError,
-        void,
-        TContext
-      > => {
-      return useMutation(getGetVirtualPOSsMutationOptions(options), queryClient);
-    }
-    export type createVirtualPOSResponse200 = {
+
+export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetVirtualPOSsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type createVirtualPOSResponse200 = {
   data: VirtualPOSEnvelope
   status: 200
 }
@@ -241,81 +268,54 @@ return apiFetch<createVirtualPOSResponse>(getCreateVirtualPOSUrl(),
 
 
 
-export const getCreateVirtualPOSQueryKey = (virtualPOSCreate?: VirtualPOSCreate,) => {
-    return [
-    'POST', `/VirtualPOSs`, virtualPOSCreate
-    ] as const;
-    }
+export const getCreateVirtualPOSMutationKey = () => ['createVirtualPOS'] as const;
 
+export const getCreateVirtualPOSMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVirtualPOS>>, TError,CreateVirtualPOSMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createVirtualPOS>>, TError,CreateVirtualPOSMutationVariables, TContext> => {
 
-export const getCreateVirtualPOSQueryOptions = <TData = Awaited<ReturnType<typeof createVirtualPOS>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(virtualPOSCreate: VirtualPOSCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVirtualPOS>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCreateVirtualPOSQueryKey(virtualPOSCreate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof createVirtualPOS>>> = ({ signal }) => createVirtualPOS(virtualPOSCreate, { signal, ...requestOptions });
+const mutationKey = getCreateVirtualPOSMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createVirtualPOS>>, CreateVirtualPOSMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof createVirtualPOS>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CreateVirtualPOSQueryResult = NonNullable<Awaited<ReturnType<typeof createVirtualPOS>>>
-export type CreateVirtualPOSQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+          return  createVirtualPOS(data,requestOptions)
+        }
 
 
-export function useCreateVirtualPOS<TData = Awaited<ReturnType<typeof createVirtualPOS>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- virtualPOSCreate: VirtualPOSCreate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVirtualPOS>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createVirtualPOS>>,
-          TError,
-          Awaited<ReturnType<typeof createVirtualPOS>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateVirtualPOS<TData = Awaited<ReturnType<typeof createVirtualPOS>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- virtualPOSCreate: VirtualPOSCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVirtualPOS>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof createVirtualPOS>>,
-          TError,
-          Awaited<ReturnType<typeof createVirtualPOS>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCreateVirtualPOS<TData = Awaited<ReturnType<typeof createVirtualPOS>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- virtualPOSCreate: VirtualPOSCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVirtualPOS>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateVirtualPOSMutationResult = NonNullable<Awaited<ReturnType<typeof createVirtualPOS>>>
+    export type CreateVirtualPOSMutationBody = VirtualPOSCreate
+    export type CreateVirtualPOSMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateVirtualPOSMutationVariables = {data: VirtualPOSCreate}
+
+    /**
  * @summary Create a VirtualPOS
  */
-
-export function useCreateVirtualPOS<TData = Awaited<ReturnType<typeof createVirtualPOS>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse>(
- virtualPOSCreate: VirtualPOSCreate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof createVirtualPOS>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCreateVirtualPOSQueryOptions(virtualPOSCreate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type updateVirtualPOSResponse200 = {
+export const useCreateVirtualPOS = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVirtualPOS>>, TError,CreateVirtualPOSMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createVirtualPOS>>,
+        TError,
+        CreateVirtualPOSMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateVirtualPOSMutationOptions(options), queryClient);
+    }
+    export type updateVirtualPOSResponse200 = {
   data: VirtualPOSEnvelope
   status: 200
 }
@@ -394,81 +394,54 @@ return apiFetch<updateVirtualPOSResponse>(getUpdateVirtualPOSUrl(),
 
 
 
-export const getUpdateVirtualPOSQueryKey = (virtualPOSUpdate?: VirtualPOSUpdate,) => {
-    return [
-    'PUT', `/VirtualPOSs`, virtualPOSUpdate
-    ] as const;
-    }
+export const getUpdateVirtualPOSMutationKey = () => ['updateVirtualPOS'] as const;
 
+export const getUpdateVirtualPOSMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVirtualPOS>>, TError,UpdateVirtualPOSMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateVirtualPOS>>, TError,UpdateVirtualPOSMutationVariables, TContext> => {
 
-export const getUpdateVirtualPOSQueryOptions = <TData = Awaited<ReturnType<typeof updateVirtualPOS>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(virtualPOSUpdate: VirtualPOSUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVirtualPOS>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getUpdateVirtualPOSQueryKey(virtualPOSUpdate);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof updateVirtualPOS>>> = ({ signal }) => updateVirtualPOS(virtualPOSUpdate, { signal, ...requestOptions });
+const mutationKey = getUpdateVirtualPOSMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateVirtualPOS>>, UpdateVirtualPOSMutationVariables> = (props) => {
+          const {data} = props ?? {};
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof updateVirtualPOS>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type UpdateVirtualPOSQueryResult = NonNullable<Awaited<ReturnType<typeof updateVirtualPOS>>>
-export type UpdateVirtualPOSQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  updateVirtualPOS(data,requestOptions)
+        }
 
 
-export function useUpdateVirtualPOS<TData = Awaited<ReturnType<typeof updateVirtualPOS>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- virtualPOSUpdate: VirtualPOSUpdate, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVirtualPOS>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateVirtualPOS>>,
-          TError,
-          Awaited<ReturnType<typeof updateVirtualPOS>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateVirtualPOS<TData = Awaited<ReturnType<typeof updateVirtualPOS>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- virtualPOSUpdate: VirtualPOSUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVirtualPOS>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof updateVirtualPOS>>,
-          TError,
-          Awaited<ReturnType<typeof updateVirtualPOS>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUpdateVirtualPOS<TData = Awaited<ReturnType<typeof updateVirtualPOS>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- virtualPOSUpdate: VirtualPOSUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVirtualPOS>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateVirtualPOSMutationResult = NonNullable<Awaited<ReturnType<typeof updateVirtualPOS>>>
+    export type UpdateVirtualPOSMutationBody = VirtualPOSUpdate
+    export type UpdateVirtualPOSMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateVirtualPOSMutationVariables = {data: VirtualPOSUpdate}
+
+    /**
  * @summary Update a VirtualPOS (optimistic concurrency on rowVersion)
  */
-
-export function useUpdateVirtualPOS<TData = Awaited<ReturnType<typeof updateVirtualPOS>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- virtualPOSUpdate: VirtualPOSUpdate, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof updateVirtualPOS>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getUpdateVirtualPOSQueryOptions(virtualPOSUpdate,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export type getVirtualPOSsForPagingResponse200 = {
+export const useUpdateVirtualPOS = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVirtualPOS>>, TError,UpdateVirtualPOSMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateVirtualPOS>>,
+        TError,
+        UpdateVirtualPOSMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateVirtualPOSMutationOptions(options), queryClient);
+    }
+    export type getVirtualPOSsForPagingResponse200 = {
   data: VirtualPOSPageEnvelope
   status: 200
 }
@@ -671,54 +644,81 @@ export const getVirtualPOSById = async (id: number, options?: Parameters<typeof 
 
 
 
-export const getGetVirtualPOSByIdMutationKey = () => ['getVirtualPOSById'] as const;
-
-export const getGetVirtualPOSByIdMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVirtualPOSById>>, TError,GetVirtualPOSByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof getVirtualPOSById>>, TError,GetVirtualPOSByIdMutationVariables, TContext> => {
-
-const mutationKey = getGetVirtualPOSByIdMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
+export const getGetVirtualPOSByIdQueryKey = (id: number,) => {
+    return [
+    `/VirtualPOSs/${id}`
+    ] as const;
+    }
 
 
+export const getGetVirtualPOSByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetVirtualPOSByIdQueryKey(id);
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getVirtualPOSById>>, GetVirtualPOSByIdMutationVariables> = (props) => {
-          const {id} = props ?? {};
 
-          return  getVirtualPOSById(id,requestOptions)
-        }
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getVirtualPOSById>>> = ({ signal }) => getVirtualPOSById(id, { signal, ...requestOptions });
 
 
 
 
 
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
 
-  return  { mutationFn, ...mutationOptions }}
+export type GetVirtualPOSByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVirtualPOSById>>>
+export type GetVirtualPOSByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
 
-    export type GetVirtualPOSByIdMutationResult = NonNullable<Awaited<ReturnType<typeof getVirtualPOSById>>>
 
-    export type GetVirtualPOSByIdMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
-    export type GetVirtualPOSByIdMutationVariables = {id: number}
-
-    /**
+export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVirtualPOSById>>,
+          TError,
+          Awaited<ReturnType<typeof getVirtualPOSById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getVirtualPOSById>>,
+          TError,
+          Awaited<ReturnType<typeof getVirtualPOSById>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
  * @summary One VirtualPOS
  */
-export const useGetVirtualPOSById = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getVirtualPOSById>>, TError,GetVirtualPOSByIdMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof getVirtualPOSById>>,
-        TError,
-        GetVirtualPOSByIdMutationVariables,
-        TContext
-      > => {
-      return useMutation(getGetVirtualPOSByIdMutationOptions(options), queryClient);
-    }
-    export type deleteVirtualPOSResponse200 = {
+
+export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetVirtualPOSByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type deleteVirtualPOSResponse200 = {
   data: IdEnvelope
   status: 200
 }
@@ -783,77 +783,50 @@ export const deleteVirtualPOS = async (id: number, options?: Parameters<typeof a
 
 
 
-export const getDeleteVirtualPOSQueryKey = (id: number,) => {
-    return [
-    'DELETE', `/VirtualPOSs/${id}`
-    ] as const;
-    }
+export const getDeleteVirtualPOSMutationKey = () => ['deleteVirtualPOS'] as const;
 
+export const getDeleteVirtualPOSMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVirtualPOS>>, TError,DeleteVirtualPOSMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteVirtualPOS>>, TError,DeleteVirtualPOSMutationVariables, TContext> => {
 
-export const getDeleteVirtualPOSQueryOptions = <TData = Awaited<ReturnType<typeof deleteVirtualPOS>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVirtualPOS>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getDeleteVirtualPOSQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof deleteVirtualPOS>>> = ({ signal }) => deleteVirtualPOS(id, { signal, ...requestOptions });
+const mutationKey = getDeleteVirtualPOSMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
 
 
 
 
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteVirtualPOS>>, DeleteVirtualPOSMutationVariables> = (props) => {
+          const {id} = props ?? {};
 
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof deleteVirtualPOS>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type DeleteVirtualPOSQueryResult = NonNullable<Awaited<ReturnType<typeof deleteVirtualPOS>>>
-export type DeleteVirtualPOSQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+          return  deleteVirtualPOS(id,requestOptions)
+        }
 
 
-export function useDeleteVirtualPOS<TData = Awaited<ReturnType<typeof deleteVirtualPOS>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVirtualPOS>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteVirtualPOS>>,
-          TError,
-          Awaited<ReturnType<typeof deleteVirtualPOS>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteVirtualPOS<TData = Awaited<ReturnType<typeof deleteVirtualPOS>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVirtualPOS>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof deleteVirtualPOS>>,
-          TError,
-          Awaited<ReturnType<typeof deleteVirtualPOS>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDeleteVirtualPOS<TData = Awaited<ReturnType<typeof deleteVirtualPOS>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVirtualPOS>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteVirtualPOSMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVirtualPOS>>>
+
+    export type DeleteVirtualPOSMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteVirtualPOSMutationVariables = {id: number}
+
+    /**
  * @summary Delete a VirtualPOS; refused (409) while other rows reference it
  */
-
-export function useDeleteVirtualPOS<TData = Awaited<ReturnType<typeof deleteVirtualPOS>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof deleteVirtualPOS>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getDeleteVirtualPOSQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
+export const useDeleteVirtualPOS = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVirtualPOS>>, TError,DeleteVirtualPOSMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteVirtualPOS>>,
+        TError,
+        DeleteVirtualPOSMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteVirtualPOSMutationOptions(options), queryClient);
+    }
