@@ -65,7 +65,7 @@ const layoutRoutes: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   { path: '/', element: withData(page(() => import('@/features/landing/LandingPage.tsx').then((m) => m.LandingPage), { languagePicker: <LanguagePickerOnUse /> })) },
-  { path: '/Monitor', element: <RequireAuth>{withData(page(() => import('@/features/pages/EmptyPage.tsx').then((m) => m.EmptyPage)))}</RequireAuth> },
+  { path: '/Monitor', element: <RequireAuth><RequireClaim claim="Monitor.Read">{withData(page(() => import('@/features/monitor/MonitorPage.tsx').then((m) => m.MonitorPage)))}</RequireClaim></RequireAuth> },
   { path: '/auth/login', element: authPage(() => import('@/features/auth/LoginPage.tsx').then((m) => m.LoginPage), authFrame) },
   { path: '/auth/register', element: authPage(() => import('@/features/auth/RegisterPage.tsx').then((m) => m.RegisterPage), authFrame) },
   { path: WAITING_ROUTE, element: authPage(() => import('@/features/auth/WaitingPage.tsx').then((m) => m.WaitingPage), authFrame) },

@@ -2,7 +2,7 @@
 // throws nothing, and has no serious accessibility violation (axe-core, WCAG 2.1 A/AA).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, axeViolations, newPage, pageErrors, pathOf, signIn, useApp } from './support/browser.ts';
+import { axeViolations, newPage, pageErrors, pathOf, signIn, useApp } from './support/browser.ts';
 
 useApp();
 
@@ -79,42 +79,7 @@ describe('back-office pages', () => {
     });
   }
 
-  it('the dashboard adds up the demo season', async () => {
-    const page = await newPage();
-    await signIn(page);
-    await page.getByText(/Toplam \d+ sipariş/).waitFor();
-    // Shares sold against capacity: "sold / capacity", sold never above capacity.
-    const shares = await page.getByText(/^[\d.,]+ \/ [\d.,]+$/).first().textContent();
-    const [sold, capacity] = shares!.split('/').map((n) => Number(n.replace(/[.,\s]/g, '')));
-    expect(capacity).toBeGreaterThan(0);
-    expect(sold).toBeLessThanOrEqual(capacity);
-    await page.getByText('Tahsil edilen').first().waitFor();
-    await page.getByText(/Kalan bakiye/).waitFor();
-  });
-
-  it('the dashboard shows only what the user may read', async () => {
-    const email = `orders.${Date.now()}@e2e.test`;
-    const user = await api<{ id: number }>('POST', 'Users', { firstName: 'Sipariş', lastName: 'Okur', email, password: 'passw0rd-e2e', status: 'active' });
-    expect(user.status, JSON.stringify(user.body)).toBe(200);
-    const claims = await api<{ data: { id: number }[] }>('POST', 'OperationClaims/GetListForPaging', {
-      FilterParam: [{ ColumnName: 'name', FilterValue: 'VictimOrders.Read', MatchMode: 'equals' }],
-    });
-    const operationClaimId = claims.body.data.data[0]?.id;
-    expect(operationClaimId, JSON.stringify(claims.body)).toBeGreaterThan(0);
-    const granted = await api('POST', 'UserClaims', { userId: user.body.data.id, operationClaimId });
-    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
-
-    const page = await newPage();
-    await signIn(page, email, 'passw0rd-e2e');
-    await page.waitForURL('**/Dashboard');
-    await page.getByRole('heading', { name: 'Durumlarına göre siparişler' }).waitFor();
-    await page.getByRole('heading', { name: 'Tahsilat' }).waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(await page.getByRole('heading', { name: 'Satılan hisseler' }).count()).toBe(0); // needs Products.Read too
-    expect(await page.getByRole('heading', { name: 'Bugünkü randevular' }).count()).toBe(0);
-    expect(await page.getByRole('heading', { name: 'Geri dönülmemiş cevapsız çağrılar' }).count()).toBe(0);
-    expect(await page.getByText('Bu bilgi yüklenemedi.').count()).toBe(0);
-  });
+  // The dashboard's figures, chart, season selector and claims: tests/e2e/dashboard.test.ts.
 
   it("a page whose code cannot be loaded reloads once, then shows the error page; another page works again", async () => {
     const page = await newPage();

@@ -1,0 +1,227 @@
+// `/Monitor`: the slaughter board on the hall's TV. Full screen, dark and high-contrast: the day's
+// animals with their slaughter number, animal code, current step (a chip in the step's colour)
+// and the shareholders' initials, live from `Monitor/events`. The board is loaded once through
+// the generated call; the stream's `snapshot` and `change` events keep the cached board current.
+// A list longer than the screen pages itself every 10 s; a dropped stream shows a banner until
+// it is back. `?date=YYYY-MM-DD` shows another day; without it the board follows today.
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useLingui } from '@lingui/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Check, Radio, WifiOff } from 'lucide-react';
+import { getMonitorBoard } from '../../../generated/api/monitor/monitor.ts';
+import type { MonitorBoard, MonitorChange, MonitorEntry, MonitorStep } from '../../../generated/api/model/index.ts';
+import { dataOf } from '@/lib/envelope.ts';
+import { useEventStream } from '@/lib/event-stream.ts';
+import { TIME_ZONE } from '@/lib/format.ts';
+import { t } from '@/lib/i18n.ts';
+import { cn } from '@/lib/utils.ts';
+import { applyChange, boardKey, chipColors, istanbulToday } from './board.ts';
+
+const PAGE_MS = 10_000;
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A value recomputed every `ms`. */
+function useTicking<T>(compute: () => T, ms: number): T {
+  const [value, setValue] = useState(compute);
+  const latest = useRef(compute);
+  useEffect(() => {
+    latest.current = compute;
+  });
+  useEffect(() => {
+    const id = setInterval(() => setValue(latest.current()), ms);
+    return () => clearInterval(id);
+  }, [ms]);
+  return value;
+}
+
+function Clock({ locale }: { locale: string }) {
+  const format = useCallback(() => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE }).format(new Date()), [locale]);
+  const time = useTicking(format, 1000);
+  return (
+    <time className="text-5xl font-bold tabular-nums tracking-tight" aria-label={t('monitor.clock')}>
+      {time}
+    </time>
+  );
+}
+
+/** Keeps the screen awake while the board shows (where the browser allows it). */
+function useWakeLock() {
+  useEffect(() => {
+    const nav = navigator as Navigator & { wakeLock?: { request: (type: 'screen') => Promise<{ release: () => Promise<void> }> } };
+    if (!nav.wakeLock) return;
+    let lock: { release: () => Promise<void> } | undefined;
+    const acquire = () => {
+      if (document.visibilityState === 'visible') nav.wakeLock!.request('screen').then((l) => (lock = l), () => undefined);
+    };
+    acquire();
+    document.addEventListener('visibilitychange', acquire);
+    return () => {
+      document.removeEventListener('visibilitychange', acquire);
+      void lock?.release().catch(() => undefined);
+    };
+  }, []);
+}
+
+/** How many rows fit: the body's height over one row's, measured whenever the screen changes. */
+function useRowsThatFit(ready: boolean) {
+  const area = useRef<HTMLDivElement>(null);
+  const [rows, setRows] = useState(8);
+  useLayoutEffect(() => {
+    const el = area.current;
+    if (!el || !ready) return;
+    const measure = () => {
+      const head = el.querySelector('thead')?.getBoundingClientRect().height ?? 0;
+      const row = el.querySelector('tbody tr')?.getBoundingClientRect().height || 96;
+      setRows(Math.max(1, Math.floor((el.clientHeight - head) / row)));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ready]);
+  return { area, rows };
+}
+
+function StepChip({ step }: { step: MonitorStep | undefined }) {
+  if (!step) {
+    return <span className="inline-flex items-center rounded-full bg-zinc-700 px-5 py-2 text-2xl font-bold text-white">{t('monitor.waiting')}</span>;
+  }
+  return (
+    <span
+      className="inline-flex items-center gap-2 rounded-full bg-zinc-200 px-5 py-2 text-2xl font-bold text-black"
+      style={chipColors(step.color)}
+      data-final={step.isFinal || undefined}
+    >
+      {step.isFinal && <Check className="size-7" strokeWidth={3} aria-hidden />}
+      {step.name}
+    </span>
+  );
+}
+
+function Row({ entry, step }: { entry: MonitorEntry; step: MonitorStep | undefined }) {
+  const done = !!step?.isFinal;
+  return (
+    <tr className={cn('h-24 border-b border-zinc-800', done && 'bg-zinc-900')} data-entry={entry.id} data-step={entry.stepId ?? ''}>
+      <td className="w-40 px-8 text-right text-6xl font-black tabular-nums leading-none">{entry.slaughterNo}</td>
+      <td className="px-6 font-mono text-4xl font-semibold">{entry.animalCode}</td>
+      <td className="px-6">
+        <StepChip step={step} />
+        {done && <span className="sr-only"> — {t('monitor.done')}</span>}
+      </td>
+      <td className="px-8 text-2xl text-zinc-200">
+        <span className="line-clamp-2">{entry.shareholders.join(' · ')}</span>
+      </td>
+    </tr>
+  );
+}
+
+export function MonitorPage() {
+  const { i18n } = useLingui();
+  const locale = i18n.locale || 'tr-TR';
+  const [params] = useSearchParams();
+  const asked = params.get('date');
+  const today = useTicking(istanbulToday, 60_000);
+  const date = asked && DAY_PATTERN.test(asked) ? asked : today;
+  const queryClient = useQueryClient();
+  const key = boardKey(date);
+  useWakeLock();
+
+  // The cache holds the board itself (not the generated hook's raw answer): the stream's snapshot
+  // and changes are boards and entries, written straight into it.
+  const board = useQuery({
+    queryKey: key,
+    queryFn: async ({ signal }) => dataOf(await getMonitorBoard({ date }, { signal, silent: true })),
+    // A hall screen keeps trying; the stream's snapshot fills the board as soon as it is back.
+    retry: true,
+    retryDelay: (n) => Math.min(1000 * 2 ** n, 10_000),
+  });
+
+  const { connected } = useEventStream({
+    path: `/Monitor/events?date=${date}`,
+    events: {
+      snapshot: (data) => queryClient.setQueryData<MonitorBoard>(key, JSON.parse(data) as MonitorBoard),
+      change: (data) => queryClient.setQueryData<MonitorBoard>(key, (old) => applyChange(old, JSON.parse(data) as MonitorChange)),
+    },
+    // Any API call renews an expired access token (the fetcher refreshes on a 401).
+    renewToken: () => getMonitorBoard({ date }, { silent: true }),
+  });
+
+  const entries = board.data?.entries ?? [];
+  const steps = board.data?.steps ?? [];
+  const stepOf = new Map(steps.map((s) => [s.id, s]));
+  const done = entries.filter((e) => e.stepId !== null && stepOf.get(e.stepId)?.isFinal).length;
+
+  const { area, rows } = useRowsThatFit(entries.length > 0);
+  const pages = Math.max(1, Math.ceil(entries.length / rows));
+  const [pageIndex, setPageIndex] = useState(0);
+  const current = pageIndex % pages;
+  useEffect(() => {
+    if (pages <= 1) return;
+    const id = setInterval(() => setPageIndex((p) => (p + 1) % pages), PAGE_MS);
+    return () => clearInterval(id);
+  }, [pages]);
+  const shown = entries.slice(current * rows, current * rows + rows);
+
+  const longDate = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+
+  return (
+    <div className="fixed inset-0 flex flex-col overflow-hidden bg-zinc-950 text-zinc-50" data-slot="monitor">
+      <header className="flex items-center gap-8 border-b border-zinc-800 px-8 py-4">
+        <h1 className="text-4xl font-bold tracking-tight">{t('monitor.title')}</h1>
+        <p className="text-2xl text-zinc-300">{longDate}</p>
+        <div className="ml-auto flex items-center gap-8">
+          {entries.length > 0 && <p className="text-2xl text-zinc-300 tabular-nums">{t('monitor.progress', { done, total: entries.length })}</p>}
+          {connected && (
+            <span className="flex items-center gap-2 text-xl font-semibold text-emerald-400">
+              <Radio className="size-6" aria-hidden />
+              {t('monitor.live')}
+            </span>
+          )}
+          <Clock locale={locale} />
+        </div>
+      </header>
+
+      {!connected && (
+        <div role="alert" className="flex items-center gap-4 bg-amber-400 px-8 py-3 text-3xl font-bold text-black" data-slot="monitor-offline">
+          <WifiOff className="size-9" aria-hidden />
+          {t('monitor.disconnected')}
+        </div>
+      )}
+
+      <main ref={area} className="min-h-0 flex-1 overflow-hidden">
+        {entries.length === 0 ? (
+          <p className="flex h-full items-center justify-center px-8 text-center text-4xl text-zinc-300">
+            {board.isPending ? t('monitor.loading') : board.isError ? t('monitor.loadFailed') : t('monitor.empty')}
+          </p>
+        ) : (
+          <table className="w-full border-collapse text-left">
+            <caption className="sr-only">{`${t('monitor.title')} — ${longDate}`}</caption>
+            <thead>
+              <tr className="border-b border-zinc-700 text-xl uppercase tracking-wide text-zinc-300">
+                <th scope="col" className="px-8 py-3 text-right font-semibold">{t('monitor.column.no')}</th>
+                <th scope="col" className="px-6 py-3 font-semibold">{t('monitor.column.animal')}</th>
+                <th scope="col" className="px-6 py-3 font-semibold">{t('monitor.column.step')}</th>
+                <th scope="col" className="px-8 py-3 font-semibold">{t('monitor.column.shareholders')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((entry) => (
+                <Row key={entry.id} entry={entry} step={entry.stepId === null ? undefined : stepOf.get(entry.stepId)} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </main>
+
+      <footer className="flex flex-wrap items-center gap-3 border-t border-zinc-800 px-8 py-3">
+        {steps.map((s) => (
+          <span key={s.id} className="rounded-full px-3 py-1 text-lg font-semibold" style={chipColors(s.color)}>
+            {s.name}
+          </span>
+        ))}
+        {pages > 1 && <p className="ml-auto text-xl text-zinc-300 tabular-nums">{t('monitor.page', { page: current + 1, pages })}</p>}
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+// The one place a generated call's answer is unwrapped. A generated function (orval, through
+// `apiFetch`) resolves with `{ data: <the { success, data, error } envelope>, status, headers }`;
+// `apiFetch` has already thrown for a non-2xx answer or `success: false`, so what is left is the
+// success variant: `dataOf` answers its envelope's `data`, typed by the generated response type.
+//
+//   const board = dataOf(await getMonitorBoard({ date }));   // MonitorBoard
+
+/** The payload type of a generated response (union): the `data` of its 2xx envelope. */
+export type EnvelopeData<R> = R extends { status: infer S; data: infer E }
+  ? S extends 200 | 201 | 202 | 203 | 204
+    ? E extends { data: infer D }
+      ? D
+      : never
+    : never
+  : never;
+
+/** The envelope's `data` of a generated call's answer. */
+export function dataOf<R extends { status: number; data: unknown }>(answer: R): EnvelopeData<R> {
+  return (answer.data as { data: EnvelopeData<R> } | undefined)?.data as EnvelopeData<R>;
+}
