@@ -3,6 +3,7 @@
 // paged table (sort, per-column filters, selection, row actions), the paginator, the New/Edit
 // dialog and the delete confirmation. It knows no entity by name.
 import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTable, type PaginationState, type RowSelectionState, type SortingState, type Updater } from '@tanstack/react-table';
 import { useLingui } from '@lingui/react';
@@ -24,16 +25,18 @@ import { Paginator } from './Paginator.tsx';
 import { buildColumns, features, rowIdOf, type AdminTableMeta } from './table-columns.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import { displayOf } from './value-format.ts';
-import type { AdminEntity, ColumnFilters, ColumnFilterState, EntityRow } from './types.ts';
+import type { AdminEntity, ColumnFilters, ColumnFilterState, EntityPageExtension, EntityRow } from './types.ts';
 
 const NO_ROWS: EntityRow[] = [];
+const NO_EXTENSION: EntityPageExtension = {};
 // The dialog (react-jsonschema-form) is its own chunk: the list shows without waiting
 // for it, and it is fetched right after, so opening it is instant.
 const loadDialog = () => import('./EntityDialog.tsx');
 const EntityDialog = lazy(() => loadDialog().then((m) => ({ default: m.EntityDialog })));
 const SEARCH_DEBOUNCE_MS = 400;
 
-export function EntityPage({ plural }: { plural: string }) {
+/** `extension`: what a feature adds to this entity's screen (buttons, row actions, a row page). */
+export function EntityPage({ plural, extension }: { plural: string; extension?: EntityPageExtension }) {
   const metadata = useEntityMetadata(plural);
   useLingui(); // re-render on a language switch
   if (!isKnownEntity(plural)) {
@@ -54,7 +57,7 @@ export function EntityPage({ plural }: { plural: string }) {
     );
   }
   if (!metadata.data) return <PageSkeleton />;
-  return <EntityScreen key={plural} entity={metadata.data} />;
+  return <EntityScreen key={plural} entity={metadata.data} extension={extension ?? NO_EXTENSION} />;
 }
 
 function PageSkeleton() {
@@ -77,7 +80,8 @@ function PageSkeleton() {
 
 const resolve = <T,>(updater: Updater<T>, old: T): T => (typeof updater === 'function' ? (updater as (old: T) => T)(old) : updater);
 
-function EntityScreen({ entity }: { entity: AdminEntity }) {
+function EntityScreen({ entity, extension }: { entity: AdminEntity; extension: EntityPageExtension }) {
+  const navigate = useNavigate();
   const { i18n } = useLingui();
   const locale = i18n.locale || 'tr-TR';
   const headingId = useId();
@@ -91,7 +95,7 @@ function EntityScreen({ entity }: { entity: AdminEntity }) {
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 10 });
   const [sorting, setSorting] = useState<SortingState>(() => defaultSorting(entity));
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
-  const [filters, setFilters] = useState<ColumnFilters>({});
+  const [filters, setFilters] = useState<ColumnFilters>(() => extension.initialFilters ?? {});
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebounced(search, SEARCH_DEBOUNCE_MS);
   const [appliedSearch, setAppliedSearch] = useState(debouncedSearch);
@@ -125,15 +129,20 @@ function EntityScreen({ entity }: { entity: AdminEntity }) {
   const [deleting, setDeleting] = useState<DeleteTarget[] | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const onEdit = useCallback((row: EntityRow) => setEditing(row), []);
+  const { rowLink, RowActions, Toolbar: ExtraTools, CreateDialog } = extension;
+  const [creating, setCreating] = useState(false);
+  // A row with a page of its own opens there; others in the edit dialog.
+  const onEdit = useCallback((row: EntityRow) => (rowLink ? void navigate(rowLink(row)) : setEditing(row)), [rowLink, navigate]);
+  const refetch = page.refetch;
+  const refresh = useCallback(() => void refetch(), [refetch]);
   const onDelete = useCallback((row: EntityRow) => {
     if (typeof row.id === 'number' && row.id > 0) setDeleting([{ id: row.id, name: displayOf(entity, row) }]);
   }, [entity]);
 
-  const columns = useMemo(() => buildColumns(entity, canDelete, canUpdate || canDelete), [entity, canDelete, canUpdate]);
+  const columns = useMemo(() => buildColumns(entity, canDelete, canUpdate || canDelete || !!RowActions), [entity, canDelete, canUpdate, RowActions]);
   const meta = useMemo<AdminTableMeta>(
-    () => ({ entity, locale, canUpdate, canDelete, onEdit, onDelete }),
-    [entity, locale, canUpdate, canDelete, onEdit, onDelete],
+    () => ({ entity, locale, canUpdate: canUpdate || !!rowLink, canDelete, onEdit, onDelete, RowActions, refresh }),
+    [entity, locale, canUpdate, canDelete, onEdit, onDelete, RowActions, refresh, rowLink],
   );
   const table = useTable({
     features,
@@ -214,7 +223,7 @@ function EntityScreen({ entity }: { entity: AdminEntity }) {
           canCreate={canCreate}
           canDelete={canDelete}
           selectedCount={selectedIds.length}
-          onNew={() => setEditing({})}
+          onNew={() => (CreateDialog ? setCreating(true) : setEditing({}))}
           onDeleteSelected={deleteSelected}
           searchable={entity.search.length > 0}
           search={search}
@@ -223,6 +232,7 @@ function EntityScreen({ entity }: { entity: AdminEntity }) {
           onClearFilters={clearFilters}
           exporting={exporting}
           onExport={() => void onExport()}
+          extra={ExtraTools && <ExtraTools entity={entity} refresh={refresh} />}
         />
         <EntityTable
           table={table}
@@ -234,7 +244,7 @@ function EntityScreen({ entity }: { entity: AdminEntity }) {
           isFetching={page.isFetching}
           error={page.error}
           onRetry={() => void page.refetch()}
-          onRowOpen={canUpdate ? onEdit : undefined}
+          onRowOpen={canUpdate || rowLink ? onEdit : undefined}
         />
         <Paginator
           pageIndex={pagination.pageIndex}
@@ -247,6 +257,7 @@ function EntityScreen({ entity }: { entity: AdminEntity }) {
       <Suspense fallback={null}>
         <EntityDialog entity={entity} row={editing} locale={locale} onClose={() => setEditing(null)} canDelete={canDelete} onDelete={onDelete} />
       </Suspense>
+      {CreateDialog && creating && <CreateDialog entity={entity} onClose={() => setCreating(false)} refresh={refresh} />}
       <DeleteDialog entity={entity} targets={deleting} onClose={() => setDeleting(null)} onDeleted={onDeleted} />
     </section>
   );

@@ -1,6 +1,6 @@
 // The toolbar of the CRUD page: New and Delete selected on the left (by claims), the global search
 // and Export (CSV) on the right, and a button clearing every column filter when some are set.
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Download, FilterX, Loader2, Plus, Search, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -19,6 +19,8 @@ interface Props {
   onClearFilters: () => void;
   exporting: boolean;
   onExport: () => void;
+  /** A feature's buttons for this entity (see EntityPageExtension). */
+  extra?: ReactNode;
 }
 
 export function Toolbar(p: Props) {
@@ -38,6 +40,7 @@ export function Toolbar(p: Props) {
             {t('action.deleteSelected')}
           </Button>
         )}
+        {p.extra}
         <span id={countId} className={p.selectedCount ? 'text-sm text-muted-foreground' : 'sr-only'} aria-live="polite">
           {p.selectedCount ? t('admin.selectedCount', { count: p.selectedCount }) : ''}
         </span>

@@ -16,7 +16,7 @@ import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { t } from '@/lib/i18n.ts';
 import { CellValue, isNumericField } from './cells.tsx';
 import { displayOf } from './value-format.ts';
-import type { AdminEntity, AdminField, EntityRow } from './types.ts';
+import type { AdminEntity, AdminField, EntityPageExtension, EntityRow } from './types.ts';
 
 export interface AdminColumnMeta {
   /** The entity field a data column shows. */
@@ -33,6 +33,9 @@ export interface AdminTableMeta {
   canDelete: boolean;
   onEdit: (row: EntityRow) => void;
   onDelete: (row: EntityRow) => void;
+  /** A feature's actions of a row, shown before edit and delete. */
+  RowActions?: EntityPageExtension['RowActions'];
+  refresh: () => void;
 }
 
 export const features = tableFeatures({
@@ -107,6 +110,7 @@ export function buildColumns(entity: AdminEntity, withSelection: boolean, withAc
           const name = displayOf(meta.entity, row.original);
           return (
             <div className="flex justify-end gap-1">
+              {meta.RowActions && <meta.RowActions entity={meta.entity} row={row.original} refresh={meta.refresh} />}
               {meta.canUpdate && (
                 <Button variant="ghost" size="icon" className="size-8" onClick={() => meta.onEdit(row.original)} aria-label={t('admin.editRow', { name })} title={t('action.edit')}>
                   <Pencil aria-hidden="true" />

@@ -1,5 +1,6 @@
 // The shapes the generic entity screen works with: a row of any entity, the paged list request of
 // the specification (section 3, extended with MatchMode and Operator) and its answer.
+import type { ComponentType } from 'react';
 import type { AdminEntity, AdminField, FieldKind } from '../../generated/admin/index.ts';
 
 export type { AdminEntity, AdminField, FieldKind };
@@ -56,3 +57,20 @@ export interface ColumnFilterState {
 }
 
 export type ColumnFilters = Record<string, ColumnFilterState>;
+
+/**
+ * What a hand-written feature adds to the generic screen of one entity (composed by the router:
+ * the screen itself stays entity-free). Each part is optional.
+ */
+export interface EntityPageExtension {
+  /** Buttons beside New (e.g. "Yeni satış", "Gider dağıt"); `refresh` reloads the list. */
+  Toolbar?: ComponentType<{ entity: AdminEntity; refresh: () => void }>;
+  /** Actions of one row, before edit and delete (e.g. "Geri arandı", "Yetkiler"). */
+  RowActions?: ComponentType<{ entity: AdminEntity; row: EntityRow; refresh: () => void }>;
+  /** A page of its own for a row (e.g. `/VictimOrders/17`): opening a row goes there instead of the edit dialog. */
+  rowLink?: (row: EntityRow) => string;
+  /** Column filters the screen opens with (e.g. the missed calls not returned yet). */
+  initialFilters?: ColumnFilters;
+  /** A dialog of its own for New, instead of the generic form (e.g. the standalone payment). */
+  CreateDialog?: ComponentType<{ entity: AdminEntity; onClose: () => void; refresh: () => void }>;
+}

@@ -14,6 +14,7 @@ import { LanguagePickerOnUse } from '@/shell/light-controls.tsx';
 import { RequireAuth, RequireClaim, WAITING_ROUTE } from '@/shell/guard.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
+import { entityExtensions } from './entity-extensions.ts';
 
 /** A page loaded on first visit, with the screens' words. */
 function page<P extends object>(load: () => Promise<ComponentType<P>>, props?: P): ReactNode {
@@ -41,6 +42,16 @@ const withData = (node: ReactNode) => (
 
 const authFrame = { frame: AuthFrame };
 const EntityPage = lazy(() => import('@/admin/index.ts').then((m) => ({ default: m.EntityPage })));
+/** The generic screen of an entity, with what a feature adds to it (loaded together). */
+const entityPage = (plural: string) => {
+  const extend = entityExtensions[plural];
+  if (!extend) return <EntityPage key={plural} plural={plural} />;
+  const Extended = lazy(async () => {
+    const [{ EntityPage: Page }, extension] = await Promise.all([import('@/admin/index.ts'), extend()]);
+    return { default: () => <Page plural={plural} extension={extension} /> };
+  });
+  return <Extended key={plural} />;
+};
 // The back-office layout (menus, configurator, dialogs) is not part of the sign-in page.
 const AppLayout = lazy(() => Promise.all([import('@/shell/AppLayout.tsx'), loadScreenMessages()]).then(([m]) => ({ default: m.AppLayout })));
 
@@ -55,9 +66,7 @@ const layoutRoutes: RouteObject[] = [
     path: r.route,
     element: (
       <RequireClaim claim={r.claims.read}>
-        <Suspense fallback={<Skeleton className="m-6 h-96" />}>
-          <EntityPage key={r.plural} plural={r.plural} />
-        </Suspense>
+        <Suspense fallback={<Skeleton className="m-6 h-96" />}>{entityPage(r.plural)}</Suspense>
       </RequireClaim>
     ),
   })),
