@@ -57,6 +57,7 @@ export const defaultMatchMode = (field: AdminField): MatchMode | undefined => ma
 /** True when the filter carries a value (a cleared filter is not sent). */
 export function isFilterActive(filter: ColumnFilterState | undefined): filter is ColumnFilterState {
   if (!filter) return false;
+  if (filter.empty && (filter.mode === 'equals' || filter.mode === 'notEquals')) return true;
   const v = filter.value;
   if (v === null || v === undefined || v === '') return false;
   if (Array.isArray(v)) return v.some((x) => x !== null && x !== '');

@@ -54,6 +54,8 @@ export interface PageResult {
 export interface ColumnFilterState {
   mode: MatchMode;
   value: FilterValue;
+  /** With `equals` (or `notEquals`) and a null value: "is empty" ("is not empty"), not a cleared filter. */
+  empty?: boolean;
 }
 
 export type ColumnFilters = Record<string, ColumnFilterState>;

@@ -116,3 +116,9 @@ export function formatValue(kind: ValueKind, format: string | undefined, value: 
       return String(value);
   }
 }
+
+/** Today in Europe/Istanbul, `YYYY-MM-DD`: the farm's calendar day, whatever the device's zone. */
+export const istanbulToday = (now = new Date()): string => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(now);
+
+/** A `YYYY-MM-DD` day (as a `?date=` of a day screen). */
+export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
