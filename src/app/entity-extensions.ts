@@ -3,4 +3,13 @@
 // generic screen knows no entity and features do not import each other. Each loads with its page.
 import type { EntityPageExtension } from '@/admin/index.ts';
 
-export const entityExtensions: Record<string, () => Promise<EntityPageExtension>> = {};
+export const entityExtensions: Record<string, () => Promise<EntityPageExtension>> = {
+  // The sales feature's "Yeni satış" and the orders feature's own page per row, merged.
+  VictimOrders: () =>
+    Promise.all([import('@/features/sales/extension.tsx'), import('@/features/orders/extension.tsx')]).then(([s, o]) => ({ ...s.salesExtension, ...o.victimOrdersExtension })),
+  VictimPayments: () => import('@/features/orders/extension.tsx').then((m) => m.victimPaymentsExtension),
+  Transactions: () => import('@/features/office/extensions.tsx').then((m) => m.transactionsExtension),
+  Accounts: () => import('@/features/office/extensions.tsx').then((m) => m.accountsExtension),
+  NetgsmCallWebhookLogs: () => import('@/features/office/extensions.tsx').then((m) => m.callsExtension),
+  Appointments: () => import('@/features/appointments/extension.tsx').then((m) => m.appointmentsExtension),
+};

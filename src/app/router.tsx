@@ -62,6 +62,14 @@ const layoutRoutes: RouteObject[] = [
   { path: '/pages/crud', element: <RequireClaim claim="Products.Read"><Suspense><EntityPage plural="Products" /></Suspense></RequireClaim> },
   { path: '/documentation', element: page(() => import('@/features/pages/DocumentationPage.tsx').then((m) => m.DocumentationPage)) },
   { path: '/ExamplePage', element: page(() => import('@/features/pages/ExamplePage.tsx').then((m) => m.ExamplePage)) },
+  { path: '/Sales/new', element: <RequireClaim claim="VictimOrders.Create">{page(() => import('@/features/sales/SalesPage.tsx').then((m) => m.SalesPage))}</RequireClaim> },
+  // The slaughter queue's own page wins over the generic screen (same path, listed first); the
+  // generic table stays under /all.
+  { path: '/VictimProductsAppointments', element: <RequireClaim claim="VictimProductsAppointments.Read">{page(() => import('@/features/slaughter/QueuePage.tsx').then((m) => m.QueuePage))}</RequireClaim> },
+  { path: '/VictimProductsAppointments/all', element: <RequireClaim claim="VictimProductsAppointments.Read"><Suspense fallback={<Skeleton className="m-6 h-96" />}>{entityPage('VictimProductsAppointments')}</Suspense></RequireClaim> },
+  { path: '/Appointments/day', element: <RequireClaim claim="Appointments.Read">{page(() => import('@/features/appointments/DayPage.tsx').then((m) => m.DayPage))}</RequireClaim> },
+  { path: '/VictimOrders/:id', element: <RequireClaim claim="VictimOrders.Read">{page(() => import('@/features/orders/OrderPage.tsx').then((m) => m.OrderPage))}</RequireClaim> },
+  { path: '/Accounts/:id/statement', element: <RequireClaim claim="Accounts.Read">{page(() => import('@/features/office/StatementPage.tsx').then((m) => m.StatementPage))}</RequireClaim> },
   ...adminRoutes.map((r) => ({
     path: r.route,
     element: (
@@ -74,7 +82,7 @@ const layoutRoutes: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   { path: '/', element: withData(page(() => import('@/features/landing/LandingPage.tsx').then((m) => m.LandingPage), { languagePicker: <LanguagePickerOnUse /> })) },
-  { path: '/Monitor', element: <RequireAuth><RequireClaim claim="Monitor.Read">{withData(page(() => import('@/features/monitor/MonitorPage.tsx').then((m) => m.MonitorPage)))}</RequireClaim></RequireAuth> },
+  { path: '/Monitor', element: <RequireAuth><RequireClaim claim="Monitor.Read">{withData(page(() => import('@/features/slaughter/MonitorPage.tsx').then((m) => m.MonitorPage)))}</RequireClaim></RequireAuth> },
   { path: '/auth/login', element: authPage(() => import('@/features/auth/LoginPage.tsx').then((m) => m.LoginPage), authFrame) },
   { path: '/auth/register', element: authPage(() => import('@/features/auth/RegisterPage.tsx').then((m) => m.RegisterPage), authFrame) },
   { path: WAITING_ROUTE, element: authPage(() => import('@/features/auth/WaitingPage.tsx').then((m) => m.WaitingPage), authFrame) },

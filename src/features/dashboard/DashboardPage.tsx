@@ -13,6 +13,7 @@ import { CalendarClock, ChartColumn, ChartPie, ListOrdered, PhoneMissed, Shoppin
 import { useGetDashboardSummary } from '../../../generated/api/dashboard/dashboard.ts';
 import type { DashboardSummary, GetDashboardSummaryParams } from '../../../generated/api/model/index.ts';
 import { Badge, type BadgeVariant } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { fieldClass } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -79,7 +80,14 @@ export function DashboardPage() {
           <h1 className="text-2xl font-semibold tracking-tight">{t('dashboard.title')}</h1>
           {data && <p className="mt-1 text-muted-foreground">{t('dashboard.subtitle', { year: data.season })}</p>}
         </div>
-        {current !== undefined && <SeasonPicker current={current} value={chosen ?? current} onChange={(y) => setChosen(y === current ? undefined : y)} />}
+        <div className="flex flex-wrap items-center gap-4">
+          {hasClaim('VictimOrders.Create') && (
+            <Button asChild>
+              <Link to="/Sales/new" data-testid="new-sale">{t('sales.new')}</Link>
+            </Button>
+          )}
+          {current !== undefined && <SeasonPicker current={current} value={chosen ?? current} onChange={(y) => setChosen(y === current ? undefined : y)} />}
+        </div>
       </header>
 
       <div className={cn('grid gap-6 md:grid-cols-2 xl:grid-cols-4', stale && 'opacity-60 transition-opacity')} data-testid="dashboard-cards">

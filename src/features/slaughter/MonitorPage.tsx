@@ -7,19 +7,14 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Radio, WifiOff } from 'lucide-react';
-import { getMonitorBoard } from '../../../generated/api/monitor/monitor.ts';
-import type { MonitorBoard, MonitorChange, MonitorEntry, MonitorStep } from '../../../generated/api/model/index.ts';
-import { dataOf } from '@/lib/envelope.ts';
-import { useEventStream } from '@/lib/event-stream.ts';
-import { TIME_ZONE } from '@/lib/format.ts';
+import type { MonitorEntry, MonitorStep } from '../../../generated/api/model/index.ts';
+import { DAY_PATTERN, TIME_ZONE, istanbulToday } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
+import { chipColors, useLiveBoard } from './live-board.ts';
 import { cn } from '@/lib/utils.ts';
-import { applyChange, boardKey, chipColors, istanbulToday } from './board.ts';
 
 const PAGE_MS = 10_000;
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A value recomputed every `ms`. */
 function useTicking<T>(compute: () => T, ms: number): T {
@@ -123,29 +118,9 @@ export function MonitorPage() {
   const asked = params.get('date');
   const today = useTicking(istanbulToday, 60_000);
   const date = asked && DAY_PATTERN.test(asked) ? asked : today;
-  const queryClient = useQueryClient();
-  const key = boardKey(date);
   useWakeLock();
-
-  // The cache holds the board itself (not the generated hook's raw answer): the stream's snapshot
-  // and changes are boards and entries, written straight into it.
-  const board = useQuery({
-    queryKey: key,
-    queryFn: async ({ signal }) => dataOf(await getMonitorBoard({ date }, { signal, silent: true })),
-    // A hall screen keeps trying; the stream's snapshot fills the board as soon as it is back.
-    retry: true,
-    retryDelay: (n) => Math.min(1000 * 2 ** n, 10_000),
-  });
-
-  const { connected } = useEventStream({
-    path: `/Monitor/events?date=${date}`,
-    events: {
-      snapshot: (data) => queryClient.setQueryData<MonitorBoard>(key, JSON.parse(data) as MonitorBoard),
-      change: (data) => queryClient.setQueryData<MonitorBoard>(key, (old) => applyChange(old, JSON.parse(data) as MonitorChange)),
-    },
-    // Any API call renews an expired access token (the fetcher refreshes on a 401).
-    renewToken: () => getMonitorBoard({ date }, { silent: true }),
-  });
+  // A hall screen keeps trying while the server is away.
+  const { board, connected } = useLiveBoard(date, { retry: true });
 
   const entries = board.data?.entries ?? [];
   const steps = board.data?.steps ?? [];

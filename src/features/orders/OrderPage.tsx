@@ -1,0 +1,321 @@
+// /VictimOrders/:id: one Kurban order. Its summary and status with the moves allowed from it
+// (confirm, cancel with a reason, complete; each with the order's rowVersion, 409s shown inline),
+// the share lines, the payments and balance, the booked slot, the step history of its animal, and
+// a printable receipt (only the receipt prints: the print stylesheet below).
+import { useId, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useLingui } from '@lingui/react';
+import { ArrowLeft, Ban, CheckCheck, CircleCheck, Printer } from 'lucide-react';
+import { useGetSettingsForPaging } from '../../../generated/api/settings/settings.ts';
+import {
+  useCancelVictimOrder,
+  useCompleteVictimOrder,
+  useConfirmVictimOrder,
+  useGetVictimOrderById,
+} from '../../../generated/api/victim-orders/victim-orders.ts';
+import type { VictimOrder } from '../../../generated/api/model/index.ts';
+import { Badge, type BadgeVariant } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Textarea } from '@/components/ui/textarea.tsx';
+import { ApiError } from '@/lib/api-fetcher.ts';
+import { dataOf } from '@/lib/envelope.ts';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '@/lib/format.ts';
+import { hasTranslation, t } from '@/lib/i18n.ts';
+import { useSession } from '@/lib/session.ts';
+import { BookingSection, StepHistorySection } from './booking.tsx';
+import { ErrorBox, pageRequest, Section, useInvalidate, where } from './common.tsx';
+import { PaymentsSection } from './payments.tsx';
+import { SharesSection, useShareLines } from './shares.tsx';
+
+const STATUS_TONE: Record<string, BadgeVariant> = { draft: 'secondary', confirmed: 'info', cancelled: 'danger', completed: 'success' };
+
+// Only the receipt prints; the layout around the page (menus, top bar) is hidden by visibility.
+const PRINT_CSS = `@media print {
+  body * { visibility: hidden !important; }
+  #order-receipt, #order-receipt * { visibility: visible !important; }
+  #order-receipt { display: block !important; position: absolute; inset: 0 auto auto 0; width: 100%; padding: 1.5rem; background: #fff; color: #000; }
+  @page { margin: 1.5cm; }
+}`;
+
+/** The words of a status or move named by a 409's `allowed`. */
+const moveLabel = (m: unknown) => {
+  const key = `enum.victimOrder.status.${String(m)}`;
+  return hasTranslation(key) ? t(key) : String(m);
+};
+
+function MoveError({ error }: { error: unknown }) {
+  const allowed = error instanceof ApiError && Array.isArray(error.body?.params?.allowed) ? (error.body.params.allowed as unknown[]) : undefined;
+  return (
+    <ErrorBox error={error}>
+      {allowed && <p>{allowed.length ? t('orderPage.allowedMoves', { moves: allowed.map(moveLabel).join(', ') }) : t('orderPage.noMoves')}</p>}
+    </ErrorBox>
+  );
+}
+
+function CancelDialog({ order, onClose }: { order: VictimOrder; onClose: () => void }) {
+  const ids = useId();
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const cancel = useCancelVictimOrder({ request: { silent: true } });
+  const invalidate = useInvalidate();
+  const submit = async () => {
+    if (!reason.trim()) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    try {
+      await cancel.mutateAsync({ id: order.id, data: { rowVersion: order.rowVersion, reason: reason.trim() } });
+      await invalidate('/VictimOrders', '/VictimOrderDetail', '/VictimPayments', '/VictimAppointments');
+      onClose();
+    } catch {
+      // shown below
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent maximizable={false}>
+        <DialogHeader>
+          <DialogTitle>{t('orderPage.cancel.title')}</DialogTitle>
+          <DialogDescription>{t('orderPage.cancel.help', { orderNo: order.orderNo })}</DialogDescription>
+        </DialogHeader>
+        <form
+          className="flex flex-col gap-4"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={`${ids}-reason`}>{t('field.victimOrder.cancelReason')} *</Label>
+            <Textarea
+              id={`${ids}-reason`}
+              rows={3}
+              maxLength={500}
+              value={reason}
+              autoFocus
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={missing || undefined}
+              aria-describedby={missing ? `${ids}-reason-error` : undefined}
+            />
+            {missing && (
+              <p id={`${ids}-reason-error`} className="text-sm text-destructive">
+                {t('validation.required', { label: t('field.victimOrder.cancelReason') })}
+              </p>
+            )}
+          </div>
+          <MoveError error={cancel.error} />
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              {t('action.cancel')}
+            </Button>
+            <Button type="submit" variant="destructive" disabled={cancel.isPending}>
+              <Ban />
+              {t('orderPage.cancel.submit')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Receipt({ order, locale }: { order: VictimOrder; locale: string }) {
+  const company = useGetSettingsForPaging(pageRequest([where('key', 'company.name')], [], 1), { query: { select: dataOf, staleTime: 300_000 } });
+  const lines = useShareLines(order.id);
+  const farm = company.data?.data[0]?.value ?? '';
+  return (
+    <div id="order-receipt" className="hidden" data-testid="receipt">
+      <h1 style={{ fontSize: '1.4rem', fontWeight: 700 }}>{farm}</h1>
+      <p style={{ marginBottom: '1rem' }}>{t('orderPage.receipt.title')}</p>
+      <table style={{ width: '100%', marginBottom: '1rem' }}>
+        <tbody>
+          <tr>
+            <th style={{ textAlign: 'left' }}>{t('field.victimOrder.orderNo')}</th>
+            <td>{order.orderNo}</td>
+          </tr>
+          <tr>
+            <th style={{ textAlign: 'left' }}>{t('field.victimOrder.orderDate')}</th>
+            <td>{formatDate(order.orderDate, locale)}</td>
+          </tr>
+          <tr>
+            <th style={{ textAlign: 'left' }}>{t('field.victimOrder.accountId')}</th>
+            <td>{order.lookups?.accountId}</td>
+          </tr>
+          <tr>
+            <th style={{ textAlign: 'left' }}>{t('field.victimOrder.productId')}</th>
+            <td>{order.lookups?.productId}</td>
+          </tr>
+          <tr>
+            <th style={{ textAlign: 'left' }}>{t('field.victimOrder.shareCount')}</th>
+            <td>{formatNumber(order.shareCount, locale)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <table style={{ width: '100%', marginBottom: '1rem', borderCollapse: 'collapse' }}>
+        <thead>
+          <tr>
+            <th style={{ textAlign: 'left', borderBottom: '1px solid #000' }}>{t('field.victimOrderDetail.shareNo')}</th>
+            <th style={{ textAlign: 'left', borderBottom: '1px solid #000' }}>{t('field.victimOrderDetail.shareholderName')}</th>
+            <th style={{ textAlign: 'left', borderBottom: '1px solid #000' }}>{t('field.victimOrderDetail.intention')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.data?.data.map((l) => (
+            <tr key={l.id}>
+              <td>{l.shareNo}</td>
+              <td>{l.shareholderName}</td>
+              <td>{t(`enum.victimOrderDetail.intention.${l.intention ?? 'kurban'}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table style={{ marginLeft: 'auto' }}>
+        <tbody>
+          <tr>
+            <th style={{ textAlign: 'left', paddingRight: '2rem' }}>{t('field.victimOrder.totalAmount')}</th>
+            <td style={{ textAlign: 'right' }}>{formatMoney(order.totalAmount, locale)}</td>
+          </tr>
+          <tr>
+            <th style={{ textAlign: 'left', paddingRight: '2rem' }}>{t('field.victimOrder.paidAmount')}</th>
+            <td style={{ textAlign: 'right' }}>{formatMoney(order.paidAmount, locale)}</td>
+          </tr>
+          <tr>
+            <th style={{ textAlign: 'left', paddingRight: '2rem' }}>{t('field.victimOrder.balance')}</th>
+            <td style={{ textAlign: 'right', fontWeight: 700 }}>{formatMoney(order.balance, locale)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <p style={{ marginTop: '2rem', fontSize: '0.8rem' }}>{t('orderPage.receipt.printedAt', { when: formatDateTime(new Date(), locale) })}</p>
+    </div>
+  );
+}
+
+export function OrderPage() {
+  const { i18n } = useLingui();
+  const locale = i18n.locale || 'tr-TR';
+  const { id } = useParams();
+  const orderId = Number(id);
+  const { hasClaim } = useSession();
+  const query = useGetVictimOrderById(orderId, { query: { select: dataOf, enabled: Number.isInteger(orderId) && orderId > 0 } });
+  const order = query.data;
+  const [cancelling, setCancelling] = useState(false);
+  const confirm = useConfirmVictimOrder({ request: { silent: true } });
+  const complete = useCompleteVictimOrder({ request: { silent: true } });
+  const invalidate = useInvalidate();
+  const canUpdate = hasClaim('VictimOrders.Update');
+
+  const move = async (kind: 'confirm' | 'complete') => {
+    if (!order) return;
+    confirm.reset();
+    complete.reset();
+    try {
+      await (kind === 'confirm' ? confirm : complete).mutateAsync({ id: order.id, data: { rowVersion: order.rowVersion } });
+      await invalidate('/VictimOrders', '/Accounts', '/Transactions');
+    } catch {
+      // shown below
+    }
+  };
+
+  if (!order) {
+    return (
+      <div className="flex flex-col gap-4" data-testid="order-page">
+        {query.isError ? <ErrorBox error={query.error} /> : <Skeleton className="h-40" aria-label={t('app.loading')} />}
+        <Link to="/VictimOrders" className="text-primary-text underline underline-offset-4">
+          {t('orderPage.back')}
+        </Link>
+      </div>
+    );
+  }
+
+  const status = order.status ?? 'draft';
+  const money = (v: string) => formatMoney(v, locale);
+  const row = (label: string, value: ReactNode, testId?: string) => (
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="text-right font-medium tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </>
+  );
+
+  return (
+    <div className="flex flex-col gap-6" data-testid="order-page" aria-busy={query.isFetching}>
+      <style>{PRINT_CSS}</style>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex flex-col gap-1">
+          <Link to="/VictimOrders" className="inline-flex items-center gap-1 text-sm text-primary-text underline-offset-4 hover:underline">
+            <ArrowLeft className="size-4" aria-hidden />
+            {t('entity.victimOrders')}
+          </Link>
+          <h1 className="flex items-center gap-3 text-2xl font-semibold tracking-tight">
+            {t('orderPage.title', { orderNo: order.orderNo })}
+            <Badge variant={STATUS_TONE[status]} data-testid="order-status">
+              {t(`enum.victimOrder.status.${status}`)}
+            </Badge>
+          </h1>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {canUpdate && status === 'draft' && (
+            <Button onClick={() => void move('confirm')} disabled={confirm.isPending}>
+              <CircleCheck />
+              {t('orderPage.action.confirm')}
+            </Button>
+          )}
+          {canUpdate && status === 'confirmed' && (
+            <Button onClick={() => void move('complete')} disabled={complete.isPending}>
+              <CheckCheck />
+              {t('orderPage.action.complete')}
+            </Button>
+          )}
+          {canUpdate && (status === 'draft' || status === 'confirmed') && (
+            <Button variant="outline" onClick={() => setCancelling(true)}>
+              <Ban />
+              {t('orderPage.action.cancel')}
+            </Button>
+          )}
+          <Button variant="outline" onClick={() => window.print()}>
+            <Printer />
+            {t('orderPage.action.print')}
+          </Button>
+        </div>
+      </header>
+      <MoveError error={confirm.error ?? complete.error} />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section title={t('orderPage.summary')} testId="order-summary">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+            {row(t('field.victimOrder.accountId'), order.lookups?.accountId ?? order.accountId)}
+            {row(t('field.victimOrder.productId'), order.lookups?.productId ?? order.productId)}
+            {row(t('field.victimOrder.orderDate'), formatDate(order.orderDate, locale))}
+            {row(t('field.victimOrder.shareCount'), formatNumber(order.shareCount, locale))}
+            {row(t('field.victimOrder.unitPrice'), money(order.unitPrice))}
+            {row(t('field.victimOrder.discountAmount'), money(order.discountAmount ?? '0'))}
+            {row(t('field.victimOrder.deliveryMethod'), t(`enum.victimOrder.deliveryMethod.${order.deliveryMethod ?? 'pickup'}`))}
+            {row(t('field.victimOrder.proxyReceived'), order.proxyReceived ? t('action.yes') : t('action.no'))}
+            {order.cancelReason && row(t('field.victimOrder.cancelReason'), order.cancelReason)}
+          </dl>
+        </Section>
+        <Section title={t('orderPage.money')} testId="order-money">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-base">
+            {row(t('field.victimOrder.totalAmount'), money(order.totalAmount), 'order-total')}
+            {row(t('field.victimOrder.paidAmount'), money(order.paidAmount), 'order-paid')}
+            {row(t('field.victimOrder.balance'), <span className="text-lg font-semibold">{money(order.balance)}</span>, 'order-balance')}
+          </dl>
+        </Section>
+      </div>
+      <SharesSection order={order} />
+      <PaymentsSection order={order} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <BookingSection order={order} />
+        <StepHistorySection order={order} />
+      </div>
+      <Receipt order={order} locale={locale} />
+      {cancelling && <CancelDialog order={order} onClose={() => setCancelling(false)} />}
+    </div>
+  );
+}

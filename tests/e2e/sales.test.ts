@@ -1,0 +1,196 @@
+// /Sales/new in a real browser against the demo season: a sale typed with the keyboard from the
+// empty form to the order's page (the order, its share lines and the deposit checked through the
+// API), the 409 when the last share went meanwhile (the message says how many are left and what
+// was typed stays), and axe on the form.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, axeViolations, newPage, pageErrors, signIn, useApp } from './support/browser.ts';
+
+useApp();
+
+interface Row { id: number; [k: string]: unknown }
+interface PageOf<T> { data: T[]; totalCount: number }
+
+const eq = (ColumnName: string, FilterValue: unknown) => ({ ColumnName, FilterValue, MatchMode: 'equals', Operator: 'and' });
+
+async function list<T = Row>(plural: string, body: Record<string, unknown>): Promise<T[]> {
+  const res = await api<PageOf<T>>('POST', `${plural}/GetListForPaging`, { PageNumber: 1, PageSize: 500, ...body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.data;
+}
+
+interface Animal { id: number; code: string; shareCapacity: number; sharesSold: number }
+
+/** An active animal with exactly `free` free shares, or at least `free` when `atLeast`. */
+async function animalWithFree(free: number, atLeast = false): Promise<Animal> {
+  const animals = await list<Animal>('Products', { FilterParam: [{ ColumnName: 'shareCapacity', FilterValue: 0, MatchMode: 'gt', Operator: 'and' }, eq('isActive', true)], SortingParams: [{ ColumnName: 'code', SortOrder: 1 }] });
+  const found = animals.find((a) => (atLeast ? a.shareCapacity - a.sharesSold >= free : a.shareCapacity - a.sharesSold === free));
+  if (!found) throw new Error(`no animal with ${free} free shares`);
+  return found;
+}
+
+async function newCustomer(title: string, phoneNumber: string): Promise<Row> {
+  const [type] = await list('AccountTypes', { FilterParam: [eq('name', 'Müşteri')] });
+  const res = await api<Row>('POST', 'Accounts', { code: `E2E${Date.now().toString(36).toUpperCase()}`, title, accountTypeId: type.id, phoneNumber });
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  return res.body.data;
+}
+
+/** Picks the animal and the customer with the keyboard only (search, Tab, Enter). */
+async function pickAnimalAndCustomer(page: Page, animal: Animal, customerTitle: string) {
+  await page.getByLabel('Küpe no veya ad ara').focus();
+  await page.keyboard.type(animal.code);
+  await page.locator(`[data-testid="animal-card"][data-code="${animal.code}"]`).waitFor();
+  await expect.poll(() => page.getByTestId('animal-card').count()).toBe(1);
+  // search → kind → free only → the animal's card; Enter picks it and moves on to the customer.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('off');
+  await page.keyboard.type(customerTitle);
+  await page.getByTestId('customer-results').getByText(customerTitle).waitFor();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('chosen-customer').getByText(customerTitle).waitFor();
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('sales-shareCount');
+}
+
+const pageViolations = async (page: Page) => [
+  ...(await axeViolations(page, { include: ['main'], disableRules: ['color-contrast'] })),
+  ...(await axeViolations(page, { include: ['main'], exclude: ['.bg-primary', '.text-primary', '.bg-destructive'], onlyRules: ['color-contrast'] })),
+];
+
+const unexpected = (errors: string[] | undefined) => (errors ?? []).filter((e) => !/status of 40[019]/.test(e));
+
+describe('selling shares', () => {
+  it('a keyboard-driven sale of 2 shares with 2 shareholders and a deposit reaches the order page', async () => {
+    const animal = await animalWithFree(2, true);
+    const customer = await newCustomer('Keyboard Satış Müşterisi', '0532 111 22 33');
+    const page = await newPage();
+    await signIn(page);
+    await page.waitForURL('**/Dashboard');
+    // The dashboard links to the form.
+    await page.getByTestId('new-sale').click();
+    await page.waitForURL('**/Sales/new');
+    await page.getByTestId('animal-card').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await pageViolations(page)).toEqual([]);
+
+    await pickAnimalAndCustomer(page, animal, String(customer.title));
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('2');
+    const names = page.getByLabel('Hissedar', { exact: true });
+    await expect.poll(() => names.count()).toBe(2);
+    // Both shares start with the customer; the second gets its own shareholder.
+    expect(await names.nth(0).inputValue()).toBe(customer.title);
+    expect(await names.nth(1).inputValue()).toBe(customer.title);
+    await names.nth(1).focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Ayşe Yılmaz');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('0533 444 55 66');
+    await page.getByLabel('Niyet').nth(1).selectOption('adak');
+
+    const discount = page.getByLabel('İndirim', { exact: true });
+    await discount.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('100');
+    const unitPrice = await page.getByLabel('Hisse Fiyatı').inputValue();
+    const expectedTotal = (Math.round(Number(unitPrice) * 100) * 2 - 10_000) / 100;
+    const total = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY', minimumFractionDigits: 2 }).format(expectedTotal);
+    await expect.poll(async () => (await page.getByTestId('total').textContent())?.trim()).toBe(total);
+
+    await page.getByLabel('Kapora (isteğe bağlı)').focus();
+    await page.keyboard.type('1000');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/VictimOrders\/\d+$/);
+    const orderId = Number(/\/VictimOrders\/(\d+)$/.exec(page.url())![1]);
+
+    const order = (await api<Row>('GET', `VictimOrders/${orderId}`)).body.data;
+    expect(order).toMatchObject({ accountId: customer.id, productId: animal.id, shareCount: 2, discountAmount: '100.00', status: 'confirmed' });
+    expect(Number(order.totalAmount)).toBe(expectedTotal);
+    expect(order.paidAmount).toBe('1000.00');
+    const lines = await list('VictimOrderDetail', { FilterParam: [eq('victimOrderId', orderId)], SortingParams: [{ ColumnName: 'shareNo', SortOrder: 1 }] });
+    expect(lines.map((l) => [l.shareholderName, l.shareholderPhone, l.intention])).toEqual([
+      [customer.title, '0532 111 22 33', 'kurban'],
+      ['Ayşe Yılmaz', '0533 444 55 66', 'adak'],
+    ]);
+    const payments = await list('VictimPayments', { FilterParam: [eq('victimOrderId', orderId)] });
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ amount: '1000.00', accountId: customer.id });
+    expect(payments[0].receiptNo).toMatch(/^T\d{4}-\d{5}$/);
+    expect(unexpected(pageErrors.get(page))).toEqual([]);
+  });
+
+  it('the last share sold in another tab meanwhile: the 409 says how many are left and keeps what was typed', async () => {
+    const animal = await animalWithFree(1);
+    const customer = await newCustomer('Son Hisse Müşterisi', '0532 999 88 77');
+    const page = await newPage();
+    await signIn(page);
+    await page.waitForURL('**/Dashboard');
+    await page.goto('/Sales/new');
+    await page.getByTestId('animal-card').first().waitFor();
+
+    await pickAnimalAndCustomer(page, animal, String(customer.title));
+    const name = page.getByLabel('Hissedar', { exact: true }).first();
+    await name.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Mehmet Hissedar');
+    await page.getByLabel('Kapora (isteğe bağlı)').focus();
+    await page.keyboard.type('500');
+
+    // Another clerk sells the last share.
+    const [currency] = await list('CurrencyTypes', { FilterParam: [eq('isDefault', true)] });
+    const other = await api<Row>('POST', 'VictimOrders', { accountId: customer.id, productId: animal.id, shareCount: 1, unitPrice: '1000.00', currencyTypeId: currency.id, orderDate: new Date().toISOString().slice(0, 10) });
+    expect(other.status, JSON.stringify(other.body)).toBeLessThan(300);
+
+    await page.keyboard.press('Enter');
+    const message = page.getByText('0 hisse kaldı');
+    await message.waitFor();
+    expect(await page.getByLabel('Hisse Sayısı').getAttribute('aria-invalid')).toBe('true');
+    expect(page.url()).toMatch(/\/Sales\/new$/);
+    expect(await name.inputValue()).toBe('Mehmet Hissedar');
+    expect(await page.getByLabel('Kapora (isteğe bağlı)').inputValue()).toBe('500');
+    expect(await page.getByTestId('chosen-customer').textContent()).toContain(customer.title);
+    // Nothing else was sold: only the other clerk's order holds the animal's share.
+    const orders = await list('VictimOrders', { FilterParam: [eq('productId', animal.id), eq('accountId', customer.id)] });
+    expect(orders).toHaveLength(1);
+    expect(await pageViolations(page)).toEqual([]);
+    expect(unexpected(pageErrors.get(page))).toEqual([]);
+  });
+
+  it('the orders screen offers "Yeni satış"; a customer created inline has the TCKN checked on the field', async () => {
+    const page = await newPage();
+    await signIn(page);
+    await page.waitForURL('**/Dashboard');
+    await page.goto('/VictimOrders');
+    await page.getByTestId('new-sale').click();
+    await page.waitForURL('**/Sales/new');
+    await page.getByTestId('animal-card').first().waitFor();
+
+    await page.getByRole('button', { name: 'Yeni müşteri' }).click();
+    const title = page.getByLabel('Unvan');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('id')?.endsWith('-title'))).toBe(true);
+    await page.keyboard.type('Satır İçi Müşteri');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('0532 765 43 21');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('12345678901');
+    await page.keyboard.press('Enter');
+    const identity = page.getByLabel('TCKN / VKN');
+    await expect.poll(() => identity.getAttribute('aria-invalid')).toBe('true');
+    await page.getByTestId('new-customer').getByText('TCKN / VKN geçerli biçimde değil.').waitFor();
+    expect(await title.inputValue()).toBe('Satır İçi Müşteri');
+
+    await identity.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('10000000146');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('chosen-customer').getByText('Satır İçi Müşteri').waitFor();
+    expect(await page.getByLabel('Hissedar', { exact: true }).first().inputValue()).toBe('Satır İçi Müşteri');
+    const [account] = await list('Accounts', { FilterParam: [eq('identityNumber', '10000000146')] });
+    expect(account).toMatchObject({ title: 'Satır İçi Müşteri', phoneNumber: '0532 765 43 21' });
+    expect(unexpected(pageErrors.get(page))).toEqual([]);
+  });
+});
