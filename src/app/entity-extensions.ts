@@ -12,4 +12,6 @@ export const entityExtensions: Record<string, () => Promise<EntityPageExtension>
   Accounts: () => import('@/features/office/extensions.tsx').then((m) => m.accountsExtension),
   NetgsmCallWebhookLogs: () => import('@/features/office/extensions.tsx').then((m) => m.callsExtension),
   Appointments: () => import('@/features/appointments/extension.tsx').then((m) => m.appointmentsExtension),
+  Users: () => import('@/features/permissions/extensions.tsx').then((m) => m.usersExtension),
+  Groups: () => import('@/features/permissions/extensions.tsx').then((m) => m.groupsExtension),
 };

@@ -1,0 +1,135 @@
+// "Gruplar" of a user and "Kullanıcılar" of a group (the seed's user groups and group users
+// dialogs): a two-list picker over UserGroups, saved as the smallest set of requests (links.ts).
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
+import { getGroups } from '../../../generated/api/groups/groups.ts';
+import { createUserGroup, deleteUserGroup, getUserGroupsForPaging } from '../../../generated/api/user-groups/user-groups.ts';
+import { getUsers } from '../../../generated/api/users/users.ts';
+import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { ApiError } from '@/lib/api-fetcher.ts';
+import { dataOf } from '@/lib/envelope.ts';
+import { t } from '@/lib/i18n.ts';
+import { notify } from '@/lib/notify.ts';
+import type { Owner } from './ClaimsDialog.tsx';
+import { allPagesWhere, diffLinks, runAll } from './links.ts';
+import { TwoListPicker, type PickItem } from './TwoListPicker.tsx';
+
+const silent = { silent: true } as const;
+const errorText = (err: unknown) => (err instanceof ApiError ? err.message : t('error.connection'));
+
+/** The other side's rows as picker items: a user's groups, or a group's users. */
+async function loadOthers(owner: Owner): Promise<PickItem[]> {
+  if (owner.kind === 'user') {
+    const groups = dataOf(await getGroups(silent)) ?? [];
+    return groups.map((g) => ({ id: g.id, label: g.name, hint: g.description ?? undefined })).sort((a, b) => a.label.localeCompare(b.label));
+  }
+  const users = dataOf(await getUsers(silent)) ?? [];
+  return users
+    .map((u) => ({ id: u.id, label: `${u.firstName} ${u.lastName}`.trim() || u.email, hint: u.email }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** The owner's links: other side's id → UserGroup id. */
+async function loadLinks(owner: Owner): Promise<Map<number, number>> {
+  const rows = await allPagesWhere(async (r) => dataOf(await getUserGroupsForPaging(r, silent)), owner.kind === 'user' ? 'userId' : 'groupId', owner.id);
+  return new Map(rows.map((row) => [owner.kind === 'user' ? row.groupId : row.userId, row.id]));
+}
+
+export function MembersDialog({ owner, onClose }: { owner: Owner; onClose: () => void }) {
+  useLingui();
+  const queryClient = useQueryClient();
+  const linksKey = ['permissions', 'UserGroups', owner.kind, owner.id] as const;
+  const others = useQuery({ queryKey: ['permissions', owner.kind === 'user' ? 'groups' : 'users'], queryFn: () => loadOthers(owner), staleTime: 0, gcTime: 0, meta: { persist: false } });
+  const links = useQuery({ queryKey: linksKey, queryFn: () => loadLinks(owner), staleTime: 0, gcTime: 0, meta: { persist: false } });
+  const [chosen, setChosen] = useState<Set<number>>();
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string>();
+
+  useEffect(() => {
+    if (links.data && !chosen) setChosen(new Set(links.data.keys()));
+  }, [links.data, chosen]);
+
+  const changes = useMemo(() => (links.data && chosen ? diffLinks(links.data, chosen) : { add: [], remove: [] }), [links.data, chosen]);
+  const dirty = changes.add.length + changes.remove.length > 0;
+  const isUser = owner.kind === 'user';
+
+  async function save() {
+    if (!dirty) return;
+    setSaving(true);
+    setFailure(undefined);
+    const error = await runAll([
+      ...changes.add.map((other) => () => createUserGroup(isUser ? { userId: owner.id, groupId: other } : { userId: other, groupId: owner.id }, silent)),
+      ...changes.remove.map((id) => () => deleteUserGroup(id, silent)),
+    ]);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['POST', '/UserGroups/GetListForPaging'] }),
+      queryClient.invalidateQueries({ queryKey: ['/UserGroups'] }),
+      queryClient.invalidateQueries({ queryKey: linksKey }),
+    ]);
+    setSaving(false);
+    if (error) {
+      setFailure(errorText(error));
+      return;
+    }
+    notify({ severity: 'success', summary: t(isUser ? 'permissions.groups.saved' : 'permissions.members.saved', { name: owner.name }) });
+    onClose();
+  }
+
+  const loading = others.isPending || links.isPending || !chosen;
+  const loadError = others.error ?? links.error;
+
+  return (
+    <DialogContent size="lg" data-testid="permissions-members-dialog">
+      <DialogHeader>
+        <DialogTitle>{t(isUser ? 'permissions.groups.title' : 'permissions.members.title', { name: owner.name })}</DialogTitle>
+        <DialogDescription>{t('permissions.note')}</DialogDescription>
+      </DialogHeader>
+      {loadError ? (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription className="flex flex-wrap items-center gap-3">
+            {errorText(loadError)}
+            <Button variant="outline" size="sm" onClick={() => void Promise.all([others.refetch(), links.refetch()])}>
+              {t('permissions.retry')}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : loading ? (
+        <div className="grid grid-cols-2 gap-3" aria-busy="true" aria-label={t('permissions.loading')}>
+          <Skeleton className="h-64" />
+          <Skeleton className="h-64" />
+        </div>
+      ) : (
+        <TwoListPicker
+          items={others.data ?? []}
+          assigned={chosen}
+          onChange={setChosen}
+          labels={
+            isUser
+              ? { available: t('permissions.groups.available'), assigned: t('permissions.groups.assigned'), search: t('permissions.groups.search') }
+              : { available: t('permissions.members.available'), assigned: t('permissions.members.assigned'), search: t('permissions.members.search') }
+          }
+        />
+      )}
+      {failure && (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{t('permissions.saveFailed', { message: failure })}</AlertDescription>
+        </Alert>
+      )}
+      <DialogFooter className="sm:items-center">
+        <p className="mr-auto text-sm text-muted-foreground" aria-live="polite">
+          {loading ? '' : t('permissions.changes', { changes: changes.add.length + changes.remove.length })}
+        </p>
+        <Button variant="outline" onClick={onClose}>
+          {t('permissions.cancel')}
+        </Button>
+        <Button onClick={() => void save()} disabled={loading || !dirty || saving} aria-busy={saving}>
+          {saving ? t('permissions.saving') : t('permissions.save')}
+        </Button>
+      </DialogFooter>
+    </DialogContent>
+  );
+}

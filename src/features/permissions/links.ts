@@ -1,0 +1,89 @@
+// The many-to-many links of the authorization screens (UserClaims, GroupClaims, UserGroups) as the
+// permission dialogs read and write them. The API has no bulk-assign operation, so a save is the
+// smallest set of single requests: one create per added pair, one delete per removed link, all
+// in parallel. (A one-request bulk operation is left for the server.)
+import type { OperationClaim, PagedListRequest } from '../../../generated/api/model/index.ts';
+import { adminRoutes } from '../../../generated/admin/routes.ts';
+
+/** The largest page the API serves. */
+export const PAGE_SIZE = 500;
+
+/** Every row of a paged list filtered by one column equal to `value`, page after page. */
+export async function allPagesWhere<R>(
+  fetchPage: (request: PagedListRequest) => Promise<{ data: R[]; totalCount: number } | undefined>,
+  column: string,
+  value: number,
+): Promise<R[]> {
+  const rows: R[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await fetchPage({
+      PageNumber: page,
+      PageSize: PAGE_SIZE,
+      FilterParam: [{ ColumnName: column, FilterValue: value, MatchMode: 'equals', Operator: 'and' }],
+      SortingParams: [{ ColumnName: 'id', SortOrder: 1 }],
+    });
+    const data = answer?.data ?? [];
+    rows.push(...data);
+    if (data.length < PAGE_SIZE || rows.length >= (answer?.totalCount ?? 0)) return rows;
+  }
+}
+
+/** What a save must do: the ids to link, and the link rows to delete. */
+export interface LinkChanges {
+  add: number[];
+  remove: number[];
+}
+
+/**
+ * The changes from the current links (`current`: the other side's id → the link row's id) to the
+ * chosen set of other-side ids.
+ */
+export function diffLinks(current: ReadonlyMap<number, number>, chosen: ReadonlySet<number>): LinkChanges {
+  return {
+    add: [...chosen].filter((id) => !current.has(id)),
+    remove: [...current].filter(([other]) => !chosen.has(other)).map(([, link]) => link),
+  };
+}
+
+/** Runs every request at once; answers the first failure (after all have settled), if any. */
+export async function runAll(requests: (() => Promise<unknown>)[]): Promise<unknown> {
+  const results = await Promise.allSettled(requests.map((r) => r()));
+  return results.find((r): r is PromiseRejectedResult => r.status === 'rejected')?.reason;
+}
+
+export const OPERATIONS = ['Read', 'Create', 'Update', 'Delete'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+/** One row of the grid: an area (`Products`) and its claim per operation. */
+export interface ClaimArea {
+  area: string;
+  /** The entity's translation key (`entity.products`), when the area is an entity. */
+  labelKey?: string;
+  cells: Partial<Record<Operation, OperationClaim>>;
+}
+
+/** Claims shown apart from the grid: `Admin`, `Monitor.Read`, `Dashboard.Read` and any claim that is not an entity operation. */
+const APART_AREAS = new Set(['Admin', 'Monitor', 'Dashboard']);
+
+const labelByPlural = new Map<string, string>(adminRoutes.map((r) => [r.plural, r.label]));
+
+/** The claims grouped by area (sorted by area), and the claims shown apart. */
+export function groupClaims(claims: readonly OperationClaim[]): { areas: ClaimArea[]; apart: OperationClaim[] } {
+  const byArea = new Map<string, ClaimArea>();
+  const apart: OperationClaim[] = [];
+  for (const claim of claims) {
+    const [area, operation] = claim.name.split('.');
+    if (!operation || APART_AREAS.has(area) || !(OPERATIONS as readonly string[]).includes(operation)) {
+      apart.push(claim);
+      continue;
+    }
+    let row = byArea.get(area);
+    if (!row) {
+      row = { area, labelKey: labelByPlural.get(area), cells: {} };
+      byArea.set(area, row);
+    }
+    row.cells[operation as Operation] = claim;
+  }
+  apart.sort((a, b) => (a.name === 'Admin' ? -1 : b.name === 'Admin' ? 1 : a.name.localeCompare(b.name)));
+  return { areas: [...byArea.values()].sort((a, b) => a.area.localeCompare(b.area)), apart };
+}

@@ -1,0 +1,152 @@
+// Permissions in a real browser: a user's "Yetkiler" checklist grants `Products.Read` and the user,
+// signing in afterwards, sees the Products link in the side menu (and not what they lack); the
+// two-list picker of "Gruplar" adds the user to a group; axe finds nothing serious in the dialogs.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, axeViolations, newPage, operationClaimId, pageErrors, signIn, storedSession, useApp } from './support/browser.ts';
+
+useApp();
+
+const NOTE = 'Değişiklik, kullanıcının bir sonraki girişinde ya da oturum yenilemesinde geçerli olur.';
+const unexpected = (errors: string[] | undefined) => (errors ?? []).filter((e) => !/status of 40[013]/.test(e));
+
+async function violations(page: Page, include: string) {
+  const themed = ['.bg-primary', '.text-primary', '.bg-destructive'];
+  return [
+    ...(await axeViolations(page, { include: [include], disableRules: ['color-contrast'] })),
+    ...(await axeViolations(page, { include: [include], exclude: themed, onlyRules: ['color-contrast'] })),
+  ];
+}
+
+interface Link { id: number; userId: number; groupId?: number; operationClaimId?: number }
+async function links(plural: string, column: string, value: number): Promise<Link[]> {
+  const res = await api<{ data: Link[] }>('POST', `${plural}/GetListForPaging`, {
+    PageNumber: 1,
+    PageSize: 100,
+    FilterParam: [{ ColumnName: column, FilterValue: value, MatchMode: 'equals', Operator: 'and' }],
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.data;
+}
+
+async function createBareUser(label: string) {
+  const email = `${label}.${Date.now()}${Math.floor(Math.random() * 1000)}@e2e.test`;
+  const password = 'passw0rd-e2e';
+  const res = await api<{ id: number }>('POST', 'Users', { firstName: 'İzin', lastName: label, email, password, status: 'active' });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { id: res.body.data.id, email, password };
+}
+
+/** The admin on /Users, the user's row found through the table's search. */
+async function usersPageFor(email: string): Promise<Page> {
+  const page = await newPage();
+  await signIn(page);
+  await page.waitForURL('**/Dashboard');
+  await page.goto('/Users');
+  await page.getByRole('searchbox', { name: 'Ara…', exact: true }).fill(email);
+  await page.getByRole('cell', { name: email, exact: true }).waitFor();
+  return page;
+}
+
+describe('permissions', () => {
+  it('a user given Products.Read through the checklist sees the Products link after signing in', async () => {
+    const user = await createBareUser('urun');
+    expect(await links('UserClaims', 'userId', user.id)).toEqual([]);
+
+    const page = await usersPageFor(user.email);
+    await page.getByTestId(`user-claims-${user.id}`).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(NOTE).waitFor();
+    const read = dialog.getByRole('checkbox', { name: 'Ürünler: Okuma', exact: true });
+    await read.waitFor();
+    expect(await read.getAttribute('aria-checked')).toBe('false');
+
+    // "tümü" of an area ticks its four operations; ticked again, it clears them.
+    const all = dialog.getByRole('checkbox', { name: 'Ürünler: tümü', exact: true });
+    await all.click();
+    expect(await dialog.getByRole('checkbox', { name: 'Ürünler: Silme', exact: true }).getAttribute('aria-checked')).toBe('true');
+    await all.click();
+    expect(await read.getAttribute('aria-checked')).toBe('false');
+
+    // The search narrows the areas.
+    await dialog.getByLabel('Alan ara').fill('ürün');
+    await expect.poll(() => dialog.getByRole('checkbox', { name: 'Kullanıcılar: Okuma', exact: true }).count()).toBe(0);
+    await read.click();
+    expect(await read.getAttribute('aria-checked')).toBe('true');
+    expect(await all.getAttribute('aria-checked')).toBe('mixed');
+
+    await page.waitForLoadState('networkidle');
+    expect(await violations(page, '[role="dialog"]')).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Kaydet', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const granted = await links('UserClaims', 'userId', user.id);
+    expect(granted.map((l) => l.operationClaimId)).toEqual([await operationClaimId('Products.Read')]);
+
+    // Reopened: the checklist shows what is saved.
+    await page.getByTestId(`user-claims-${user.id}`).click();
+    await expect.poll(async () => page.getByRole('dialog').getByRole('checkbox', { name: 'Ürünler: Okuma', exact: true }).getAttribute('aria-checked')).toBe('true');
+    await page.keyboard.press('Escape');
+    expect(unexpected(pageErrors.get(page))).toEqual([]);
+
+    // The user signs in (a new context) and the menu shows Products, not what they lack.
+    const theirs = await newPage();
+    await signIn(theirs, user.email, user.password);
+    expect((await storedSession(theirs))?.claims).toEqual(['Products.Read']);
+    await theirs.locator('[data-menu-link="/Products"]').waitFor({ state: 'attached' });
+    expect(await theirs.locator('[data-menu-link="/Users"]').count()).toBe(0);
+    expect(await theirs.locator('[data-menu-link="/Accounts"]').count()).toBe(0);
+  });
+
+  it('the two-list picker adds the user to a group (keyboard), and the group lists the user', async () => {
+    const user = await createBareUser('grup');
+    const name = `e2e-izin-${Date.now()}`;
+    const group = await api<{ id: number }>('POST', 'Groups', { name, description: 'izin testi' });
+    expect(group.status).toBe(200);
+
+    const page = await usersPageFor(user.email);
+    await page.getByTestId(`user-groups-${user.id}`).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(NOTE).waitFor();
+    await dialog.getByLabel('Grup ara').fill(name);
+    const available = dialog.getByRole('listbox', { name: /Eklenebilecek gruplar/ });
+    const assigned = dialog.getByRole('listbox', { name: /Üye olduğu gruplar/ });
+    await available.getByRole('option', { name }).waitFor();
+    // Keyboard: focus the list, Space selects the active option, Enter moves it across.
+    await available.focus();
+    await page.keyboard.press('Space');
+    expect(await available.getByRole('option', { name }).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+    await assigned.getByRole('option', { name }).waitFor();
+    expect(await available.getByRole('option', { name }).count()).toBe(0);
+
+    await page.waitForLoadState('networkidle');
+    expect(await violations(page, '[role="dialog"]')).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Kaydet', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const memberships = await links('UserGroups', 'userId', user.id);
+    expect(memberships.map((l) => l.groupId)).toEqual([group.body.data.id]);
+
+    // From the group's row: "Kullanıcılar" has the user on the right; a double-click moves them back.
+    await page.goto('/Groups');
+    await page.getByRole('searchbox', { name: 'Ara…', exact: true }).fill(name);
+    await page.getByTestId(`group-users-${group.body.data.id}`).click();
+    const members = page.getByRole('dialog');
+    const inGroup = members.getByRole('listbox', { name: /Gruptaki kullanıcılar/ });
+    await inGroup.getByRole('option', { name: new RegExp(user.email.replace(/\./g, '\\.')) }).dblclick();
+    await expect.poll(() => inGroup.getByRole('option').count()).toBe(0);
+    await page.waitForLoadState('networkidle');
+    expect(await violations(page, '[role="dialog"]')).toEqual([]);
+    await members.getByRole('button', { name: 'Kaydet', exact: true }).click();
+    await members.waitFor({ state: 'detached' });
+    expect(await links('UserGroups', 'userId', user.id)).toEqual([]);
+
+    // The group's "Yetkiler" opens its checklist too.
+    await page.getByTestId(`group-claims-${group.body.data.id}`).click();
+    await page.getByRole('dialog').getByRole('checkbox', { name: 'Ürünler: Okuma', exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await violations(page, '[role="dialog"]')).toEqual([]);
+    expect(unexpected(pageErrors.get(page))).toEqual([]);
+  });
+});
