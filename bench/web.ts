@@ -1,11 +1,12 @@
 // Browser benchmark (not part of npm test): the real server and built app, driven by Debian's
 // Chromium. Prints, as medians over RUNS loads:
-//   - gzipped JavaScript loaded for /auth/login, /Dashboard and /Monitor (targets: sign-in
-//     ≤ 120 KB, Monitor ≤ 150 KB)
-//   - Lighthouse desktop scores of /auth/login and of /Monitor (signed in; the demo's first
-//     slaughter day) (targets: performance ≥ 95, accessibility 100, best practices 100)
-//   - axe-core violations on the sign-in page, the layout (/Dashboard), the Languages screen and
-//     the Monitor (target: no serious or critical one)
+//   - gzipped JavaScript loaded for /auth/login, /Dashboard, /Monitor, /Sales/new and an order's
+//     page (targets: sign-in ≤ 120 KB, Monitor ≤ 150 KB, the sales and order pages ≤ 200 KB)
+//   - Lighthouse desktop scores of /auth/login and, signed in, of /Monitor (the demo's first
+//     slaughter day), /Sales/new and the order page (targets: performance ≥ 95, accessibility
+//     100, best practices 100)
+//   - axe-core violations on the sign-in page, the layout (/Dashboard), the Languages screen, the
+//     Monitor, the sales page and the order page (target: no serious or critical one)
 // Usage: npm run bench:web [-- --runs 3]
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
@@ -32,6 +33,10 @@ const firstDay = await api<{ data: { slaughterDay: string }[] }>('POST', 'Victim
   PageNumber: 1, PageSize: 1, SortingParams: [{ ColumnName: 'slaughterDay', SortOrder: 1 }],
 });
 const MONITOR = `/Monitor?date=${String(firstDay.body.data?.data?.[0]?.slaughterDay ?? '').slice(0, 10)}`;
+/** A demo order's page (the newest order). */
+const newestOrder = await api<{ data: { id: number }[] }>('POST', 'VictimOrders/GetListForPaging', { PageNumber: 1, PageSize: 1 });
+const ORDER = `/VictimOrders/${newestOrder.body.data?.data?.[0]?.id}`;
+const SALE = '/Sales/new';
 
 /** Opens a page and waits until it has settled. The Monitor keeps its event stream open (never
  *  "network idle"): the load, its first row and a second more. */
@@ -85,14 +90,20 @@ async function axe(path: string, signedIn: boolean) {
 const login: number[] = [];
 const dashboard: number[] = [];
 const monitor: number[] = [];
+const sale: number[] = [];
+const order: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   login.push(await scriptBytes('/auth/login', false));
   dashboard.push(await scriptBytes('/Dashboard', true));
   monitor.push(await scriptBytes(MONITOR, true));
+  sale.push(await scriptBytes(SALE, true));
+  order.push(await scriptBytes(ORDER, true));
 }
 console.log(`gzipped JS, /auth/login: ${kb(median(login))} (runs: ${login.map(kb).join(', ')})`);
 console.log(`gzipped JS, /Dashboard:  ${kb(median(dashboard))} (runs: ${dashboard.map(kb).join(', ')})`);
 console.log(`gzipped JS, /Monitor:    ${kb(median(monitor))} (runs: ${monitor.map(kb).join(', ')})`);
+console.log(`gzipped JS, /Sales/new:  ${kb(median(sale))} (runs: ${sale.map(kb).join(', ')})`);
+console.log(`gzipped JS, order page:  ${kb(median(order))} (runs: ${order.map(kb).join(', ')})`);
 
 const lighthouseSettings = { formFactor: 'desktop', screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false }, throttlingMethod: 'simulate', throttling: { rttMs: 40, throughputKbps: 10240, cpuSlowdownMultiplier: 1, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0 } } as const;
 /** Lighthouse desktop scores of one page, medians over RUNS. `keepStorage`: keep the session. */
@@ -117,8 +128,10 @@ await lighthouseScores('/auth/login');
   await cdp.close();
 }
 await lighthouseScores(MONITOR, true);
+await lighthouseScores(SALE, true);
+await lighthouseScores(ORDER, true);
 
-for (const [name, path, signedIn] of [['sign-in page', '/auth/login', false], ['layout (/Dashboard)', '/Dashboard', true], ['Languages screen', '/Languages', true], ['Monitor', MONITOR, true]] as const) {
+for (const [name, path, signedIn] of [['sign-in page', '/auth/login', false], ['layout (/Dashboard)', '/Dashboard', true], ['Languages screen', '/Languages', true], ['Monitor', MONITOR, true], ['Sales', SALE, true], ['order page', ORDER, true]] as const) {
   const violations = await axe(path, signedIn);
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   console.log(`axe, ${name}: ${violations.length} violations, ${serious.length} serious or critical${violations.length ? `: ${violations.map((v) => `${v.id} (${v.impact}, ${v.nodes})`).join('; ')}` : ''}`);
