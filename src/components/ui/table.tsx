@@ -1,10 +1,25 @@
-import type { ComponentProps } from 'react';
+import { useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import { cn } from '@/lib/utils.ts';
 
-/** A table in a horizontally scrolling container. */
+/**
+ * A table in a horizontally scrolling container. While the table is wider than its container,
+ * the container takes keyboard focus, so that it can be scrolled without a mouse.
+ */
 export function Table({ className, containerClassName, ...props }: ComponentProps<'table'> & { containerClassName?: string }) {
+  const container = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const el = container.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(el.scrollWidth > el.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <div data-slot="table-container" className={cn('relative w-full overflow-x-auto', containerClassName)}>
+    <div ref={container} data-slot="table-container" tabIndex={scrolls ? 0 : undefined} className={cn('relative w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring', containerClassName)}>
       <table data-slot="table" className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props} />
     </div>
   );
