@@ -1,10 +1,10 @@
 // Export to CSV: every page of the current filter and sort (through the `page` operation, up to
 // 10,000 rows), the list columns with their translated headers and the values as the table shows
-// them, saved as UTF-8 with a BOM so Excel reads Turkish letters right. The separator is `;` where
-// the decimal separator is a comma (Turkish Excel), `,` otherwise.
+// them, written as the farm's spreadsheets read it (src/lib/csv.ts).
+import { csvField, csvSeparator, downloadCsv } from '@/lib/csv.ts';
 import { t } from '@/lib/i18n.ts';
 import { fetchPage } from './api.ts';
-import { decimalSeparator, formatValue } from './value-format.ts';
+import { formatValue } from './value-format.ts';
 import type { AdminEntity, EntityRow, PagedListRequest } from './types.ts';
 
 export const EXPORT_MAX_ROWS = 10_000;
@@ -29,21 +29,8 @@ export async function fetchAllPages(entity: AdminEntity, request: PagedListReque
   return { rows: rows.slice(0, EXPORT_MAX_ROWS), total };
 }
 
-/**
- * Text a spreadsheet would run as a formula is defused with a leading `'`; a phone number or a
- * signed number ("+90 532 …", "-5") is left alone, it cannot call anything.
- */
-const isFormulaLike = (s: string) => /^[=@\t\r]/.test(s) || (/^[+-]/.test(s) && !/^[+-][\d\s().,-]*$/.test(s));
-
-/** One CSV field, quoted when needed. */
-function csvField(text: string, separator: string, isText: boolean): string {
-  let s = text;
-  if (isText && isFormulaLike(s)) s = `'${s}`;
-  return /["\r\n]/.test(s) || s.includes(separator) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 export function toCsv(entity: AdminEntity, rows: EntityRow[], locale: string): string {
-  const separator = decimalSeparator(locale) === ',' ? ';' : ',';
+  const separator = csvSeparator(locale);
   const header = entity.columns.map((c) => csvField(t(c.label), separator, true)).join(separator);
   const lines = rows.map((row) =>
     entity.columns
@@ -51,20 +38,6 @@ export function toCsv(entity: AdminEntity, rows: EntityRow[], locale: string): s
       .join(separator),
   );
   return [header, ...lines].join('\r\n');
-}
-
-function download(fileName: string, content: string): void {
-  const blob = new Blob(['\uFEFF', content], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 const today = () => {
@@ -76,6 +49,6 @@ const today = () => {
 /** Exports the rows the request selects (any page number and size in it are replaced). */
 export async function exportCsv(entity: AdminEntity, request: PagedListRequest, locale: string, signal?: AbortSignal): Promise<ExportResult> {
   const { rows, total } = await fetchAllPages(entity, request, signal);
-  download(`${entity.plural}-${today()}.csv`, toCsv(entity, rows, locale));
+  downloadCsv(`${entity.plural}-${today()}.csv`, toCsv(entity, rows, locale));
   return { count: rows.length, total, truncated: total > rows.length };
 }

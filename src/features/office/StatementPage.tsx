@@ -18,7 +18,8 @@ import { dataOf } from '@/lib/envelope.ts';
 import { formatDate, formatMoney } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
 import { cn } from '@/lib/utils.ts';
-import { downloadCsv, statementCsv } from './statement-csv.ts';
+import { downloadCsv } from '@/lib/csv.ts';
+import { statementCsv } from './statement-csv.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
