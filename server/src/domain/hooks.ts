@@ -17,19 +17,13 @@ import { victimOrders } from './victim-orders.ts';
 
 const modules: WorkflowModule[] = [appointments, calls, catalogue, dashboard, expenses, ledger, monitor, payments, queue, settings, statements, victimOrders];
 
-/** Hooks by entity; an entity with hooks in two modules runs them in module order. */
+/** Hooks by entity: each entity's rules sit in one module. */
 export const domainHooks: Record<string, EntityHooks> = {};
 for (const m of modules) {
   for (const [entity, hooks] of Object.entries(m.hooks ?? {})) {
-    const before = domainHooks[entity];
-    domainHooks[entity] = before ? chain(before, hooks) : hooks;
+    if (domainHooks[entity]) throw new Error(`entity ${entity} has hooks in two modules`);
+    domainHooks[entity] = hooks;
   }
-}
-
-function chain(a: EntityHooks, b: EntityHooks): EntityHooks {
-  const both = <K extends keyof EntityHooks>(k: K) =>
-    a[k] && b[k] ? (async (ctx: any) => { await (a[k] as any)(ctx); await (b[k] as any)(ctx); }) as EntityHooks[K] : (a[k] ?? b[k]);
-  return { beforeWrite: both('beforeWrite'), afterWrite: both('afterWrite'), beforeDelete: both('beforeDelete') };
 }
 
 export const constraintErrors: ConstraintErrors = Object.assign({}, ...modules.map((m) => m.constraintErrors ?? {}));

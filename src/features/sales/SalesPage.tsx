@@ -7,11 +7,12 @@
 // the server wrote is filled with its shareholder (PUT VictimOrderDetail), then the deposit (POST
 // VictimPayments, paid). A 409 because the shares went meanwhile shows how many are left beside
 // the share count, and nothing typed is lost; an order already created is not created twice.
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Check, UserPlus } from 'lucide-react';
+import { useDebounced } from '@/admin/hooks.ts';
 import { createAccount } from '../../../generated/api/accounts/accounts.ts';
 import { createVictimOrder } from '../../../generated/api/victim-orders/victim-orders.ts';
 import { getVictimOrderDetailForPaging, updateVictimOrderDetail } from '../../../generated/api/victim-order-detail/victim-order-detail.ts';
@@ -32,6 +33,9 @@ import { fromKurus, loadAnimals, loadReference, PAGE_SIZE, searchCustomers, toKu
 
 const INTENTIONS: VictimOrderDetailUpdateIntention[] = ['kurban', 'adak', 'akika', 'sukur'];
 
+/** Searches ask once the clerk stops typing. */
+const SEARCH_PAUSE_MS = 250;
+
 interface Holder {
   name: string;
   phone: string;
@@ -42,15 +46,6 @@ type Errors = Record<string, string>;
 
 const free = (a: Animal) => Math.max(0, (a.shareCapacity ?? 0) - a.sharesSold);
 
-/** The value typed after a short pause (the customer search asks once the clerk stops typing). */
-function useDebounced<T>(value: T, ms = 250): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return settled;
-}
 
 function Field({ id, label, error, hint, children, className }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode; className?: string }) {
   return (
@@ -98,7 +93,7 @@ export function SalesPage() {
   const [freeOnly, setFreeOnly] = useState(true);
   const [animalSearch, setAnimalSearch] = useState('');
   const [page, setPage] = useState(1);
-  const animalQuery = { page, productTypeId: kind, search: useDebounced(animalSearch) };
+  const animalQuery = { page, productTypeId: kind, search: useDebounced(animalSearch, SEARCH_PAUSE_MS) };
   const animals = useQuery({
     queryKey: ['sales', 'animals', animalQuery],
     queryFn: ({ signal }) => loadAnimals(animalQuery, ref!, signal),
@@ -111,7 +106,7 @@ export function SalesPage() {
 
   // The customer.
   const [customerText, setCustomerText] = useState('');
-  const customerSearch = useDebounced(customerText.trim());
+  const customerSearch = useDebounced(customerText.trim(), SEARCH_PAUSE_MS);
   const customers = useQuery({
     queryKey: ['sales', 'customers', customerSearch],
     queryFn: ({ signal }) => searchCustomers(customerSearch, signal),
