@@ -15,7 +15,7 @@ const envelope = (data: JsonSchema): JsonSchema => ({
 function rowSchema(e: EntityModel): JsonSchema {
   const properties: JsonSchema = {};
   for (const f of e.fields) properties[f.name] = f.schema;
-  const required = e.fields.filter((f) => !f.writeOnly && (f.readOnly || f.required || ['rowVersion'].includes(f.name))).map((f) => f.name);
+  const required = e.fields.filter((f) => !f.writeOnly && (f.readOnly || f.required || f.assigned || ['rowVersion'].includes(f.name))).map((f) => f.name);
   if (e.fields.some((f) => f.lookup)) {
     properties.lookups = {
       type: 'object',

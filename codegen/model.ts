@@ -25,6 +25,10 @@ export interface FieldModel {
   writeOnly: boolean;
   secret?: 'hash' | 'encrypt';
   computed: boolean;
+  /** SQL of a stored generated column over the row's own columns (`x-generated`). */
+  generated?: string;
+  /** Optional on create: the server assigns it when left out (`x-assigned`); always in a row. */
+  assigned: boolean;
   lookup?: string; // entity name
   unique: boolean;
   enum?: (string | number)[];
@@ -84,7 +88,7 @@ function kindOf(name: string, s: JsonSchema): FieldKind {
 }
 
 function standardFields(camel: string): FieldModel[] {
-  const base = { nullable: false, required: false, writeOnly: false, computed: false, unique: false };
+  const base = { nullable: false, required: false, writeOnly: false, computed: false, assigned: false, unique: false };
   return [
     { ...base, name: 'id', column: 'id', kind: 'integer', readOnly: true, payloadName: 'id', label: `field.${camel}.id`, schema: { type: 'integer', readOnly: true } },
     { ...base, name: 'createdAt', column: 'created_at', kind: 'datetime', readOnly: true, payloadName: 'createdAt', label: 'field.common.createdAt', format: 'date-time', schema: { type: 'string', format: 'date-time', readOnly: true } },
@@ -108,6 +112,11 @@ function entityModel(name: string, schema: JsonSchema): EntityModel {
     if (secret && !s.writeOnly) throw new Error(`${name}.${prop}: x-secret needs writeOnly`);
     // Integers are PostgreSQL `integer`: the contract says so, so an out-of-range value is a 400.
     if (kindOf(`${name}.${prop}`, s) === 'integer') s.maximum ??= INT4_MAX;
+    const generated = s['x-generated'];
+    if (generated !== undefined && (typeof generated !== 'string' || !s.readOnly || !s['x-computed'] || /[`$]/.test(generated))) {
+      throw new Error(`${name}.${prop}: x-generated is an SQL expression (no backtick or $) on a readOnly, x-computed property`);
+    }
+    if (s['x-assigned'] && (required.has(prop) || s.readOnly || types.includes('null'))) throw new Error(`${name}.${prop}: x-assigned is for a writable, not nullable property left out of required`);
     fields.push({
       name: prop,
       column: secret === 'hash' ? `${snake(prop)}_hash` : secret === 'encrypt' ? `${snake(prop)}_enc` : snake(prop),
@@ -118,6 +127,8 @@ function entityModel(name: string, schema: JsonSchema): EntityModel {
       writeOnly: !!s.writeOnly,
       secret,
       computed: !!s['x-computed'],
+      generated,
+      assigned: !!s['x-assigned'],
       lookup: s['x-lookup'],
       unique: !!s['x-unique'],
       enum: s.enum,

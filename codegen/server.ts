@@ -34,6 +34,8 @@ function columnOf(e: EntityModel, f: FieldModel): string {
   if (f.name === 'id') return `${c}.primaryKey().generatedByDefaultAsIdentity()`;
   if (f.name === 'createdAt' || f.name === 'updatedAt') return `${c}.notNull().defaultNow()`;
   if (f.name === 'rowVersion') return `${c}.notNull().default(1)`;
+  // The database computes it from the row; nothing ever writes it.
+  if (f.generated) return `${c}${f.nullable ? '' : '.notNull()'}.generatedAlwaysAs(sql\`${f.generated}\`)`;
   if (f.secret || f.nullable) {
     return f.default !== undefined && f.default !== null ? `${c}.default(${JSON.stringify(f.default)})` : c;
   }
@@ -43,7 +45,7 @@ function columnOf(e: EntityModel, f: FieldModel): string {
   // A reference kept by the database (a trigger fills it) has no default: 0 is no row's id.
   if (f.readOnly && ['money', 'decimal', 'integer', 'number'].includes(f.kind) && !f.lookup) return `${c}.default(${f.kind === 'money' || f.kind === 'decimal' ? "'0'" : 0})`;
   if (f.readOnly && f.kind === 'datetime') return `${c}.defaultNow()`;
-  if (!f.required && !f.readOnly) throw new Error(`${e.name}.${f.name}: optional, not nullable and without a default; give it a default or make it nullable`);
+  if (!f.required && !f.readOnly && !f.assigned) throw new Error(`${e.name}.${f.name}: optional, not nullable and without a default; give it a default or make it nullable`);
   return c;
 }
 

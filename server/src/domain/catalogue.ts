@@ -1,4 +1,4 @@
-// Catalogue and reference rules: single defaults, trees without cycles, price periods, attribute values.
+// Catalogue and reference rules: single defaults, trees without cycles, account codes, price periods, attribute values.
 import type pg from 'pg';
 import { HttpError, badRequest, fieldError } from '../core/errors.ts';
 import type { EntityHooks, WriteContext } from '../crud/handlers.ts';
@@ -122,6 +122,37 @@ function noCycle(table: string, field: string, column: string): EntityHooks {
   };
 }
 
+// ---- account codes -------------------------------------------------------------------------------
+
+/**
+ * The next code of an account type's series (openapi: Account.code): the letters of the type's
+ * newest letters-and-digits code (`C` when it has none), then the series' highest number over all
+ * accounts plus one, at least six digits. Creates that take a code wait for each other on one
+ * advisory lock until commit, so two never get the same; the unique index stays the guarantee.
+ */
+async function nextAccountCode(client: pg.PoolClient, accountTypeId: unknown): Promise<string> {
+  await client.query(`SELECT pg_advisory_xact_lock(hashtext('accounts.code'))`);
+  const { rows } = await client.query(
+    `WITH series AS (
+       SELECT coalesce((SELECT substring(code FROM '^[A-Z]+') FROM accounts
+                        WHERE account_type_id = $1 AND code ~ '^[A-Z]+[0-9]+$' ORDER BY id DESC LIMIT 1), 'C') AS prefix)
+     SELECT s.prefix, (SELECT max(substring(a.code FROM length(s.prefix) + 1)::numeric) FROM accounts a
+                       WHERE a.code ~ ('^' || s.prefix || '[0-9]+$'))::text AS last
+     FROM series s`,
+    [accountTypeId],
+  );
+  const { prefix, last } = rows[0] as { prefix: string; last: string | null };
+  return prefix + (BigInt(last ?? 0) + 1n).toString().padStart(6, '0');
+}
+
+const accountTree = noCycle('accounts', 'mainAccountId', 'main_account_id');
+const accountHooks: EntityHooks = {
+  async beforeWrite(ctx) {
+    if (ctx.id === undefined && ctx.values.code === undefined) ctx.values.code = await nextAccountCode(ctx.client, ctx.values.accountTypeId);
+    await accountTree.beforeWrite!(ctx);
+  },
+};
+
 // ---- price periods -------------------------------------------------------------------------------
 
 const dateOrder = () => badRequest([fieldError('validTo', 'dateOrder')]);
@@ -226,7 +257,7 @@ export const catalogue: WorkflowModule = {
     VirtualPOS: singleDefault({ table: 'virtual_pos_devices', active: { field: 'isActive', column: 'is_active' } }),
     AccountAddress: singleDefault({ table: 'account_addresses', scope: { field: 'accountId', column: 'account_id' } }),
     Category: noCycle('categories', 'parentId', 'parent_id'),
-    Account: noCycle('accounts', 'mainAccountId', 'main_account_id'),
+    Account: accountHooks,
     ProductPrice: productPriceHooks,
     ProductAttributeValue: productAttributeValueHooks,
     AttributeOption: attributeOptionHooks,

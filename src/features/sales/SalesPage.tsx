@@ -44,9 +44,6 @@ interface Holder {
 
 type Errors = Record<string, string>;
 
-const free = (a: Animal) => Math.max(0, (a.shareCapacity ?? 0) - a.sharesSold);
-
-
 function Field({ id, label, error, hint, children, className }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode; className?: string }) {
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
@@ -93,7 +90,7 @@ export function SalesPage() {
   const [freeOnly, setFreeOnly] = useState(true);
   const [animalSearch, setAnimalSearch] = useState('');
   const [page, setPage] = useState(1);
-  const animalQuery = { page, productTypeId: kind, search: useDebounced(animalSearch, SEARCH_PAUSE_MS) };
+  const animalQuery = { page, productTypeId: kind, search: useDebounced(animalSearch, SEARCH_PAUSE_MS), freeOnly };
   const animals = useQuery({
     queryKey: ['sales', 'animals', animalQuery],
     queryFn: ({ signal }) => loadAnimals(animalQuery, ref!, signal),
@@ -101,7 +98,7 @@ export function SalesPage() {
     placeholderData: keepPreviousData,
   });
   const [animal, setAnimal] = useState<Animal | null>(null);
-  const shown = (animals.data?.animals ?? []).filter((a) => !freeOnly || free(a) > 0 || a.id === animal?.id);
+  const shown = animals.data?.animals ?? [];
   const pages = Math.max(1, Math.ceil((animals.data?.totalCount ?? 0) / PAGE_SIZE));
 
   // The customer.
@@ -204,7 +201,7 @@ export function SalesPage() {
       const created = dataOf(
         await createAccount(
           {
-            code: `M${Date.now().toString(36).toUpperCase()}`,
+            // No code: the server hands out the next one of the customers' series.
             title: newCustomer.title.trim(),
             accountTypeId: ref.customerTypeId,
             phoneNumber: newCustomer.phoneNumber.trim() || null,
@@ -232,7 +229,7 @@ export function SalesPage() {
     if (!animal) errs.animal = t('sales.error.noAnimal');
     if (!customer) errs.customer = t('sales.error.noCustomer');
     if (!validCount) errs.shareCount = t('sales.error.shareCount');
-    else if (animal && !createdOrder && validCount > free(animal)) errs.shareCount = t('error.order.sharesExhausted', { remaining: free(animal) });
+    else if (animal && !createdOrder && validCount > animal.sharesFree) errs.shareCount = t('error.order.sharesExhausted', { remaining: animal.sharesFree });
     if (unitK === null) errs.unitPrice = t('sales.error.money');
     if (discountK === null) errs.discount = t('sales.error.money');
     else if (subtotalK !== null && discountK > subtotalK) errs.discount = t('sales.error.discount');
@@ -382,7 +379,16 @@ export function SalesPage() {
               </select>
             </div>
             <label htmlFor={ids.freeOnly} className="flex h-(--control-h) items-center gap-2 text-sm font-medium">
-              <input id={ids.freeOnly} type="checkbox" className="size-4 accent-(--primary-color,currentColor)" checked={freeOnly} onChange={(e) => setFreeOnly(e.target.checked)} />
+              <input
+                id={ids.freeOnly}
+                type="checkbox"
+                className="size-4 accent-(--primary-color,currentColor)"
+                checked={freeOnly}
+                onChange={(e) => {
+                  setFreeOnly(e.target.checked);
+                  setPage(1);
+                }}
+              />
               {t('sales.animal.freeOnly')}
             </label>
           </div>
@@ -398,7 +404,7 @@ export function SalesPage() {
             ) : (
               <div className={cn('grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4', animals.isPlaceholderData && 'opacity-60')} data-testid="animal-list">
                 {shown.map((a) => {
-                  const left = free(a);
+                  const left = a.sharesFree;
                   const checked = animal?.id === a.id;
                   return (
                     <label
@@ -552,7 +558,7 @@ export function SalesPage() {
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Field id="sales-shareCount" label={t('field.victimOrder.shareCount')} error={errors.shareCount || undefined} hint={animal ? t('sales.shares.free', { free: free(animal) }) : undefined}>
+            <Field id="sales-shareCount" label={t('field.victimOrder.shareCount')} error={errors.shareCount || undefined} hint={animal ? t('sales.shares.free', { free: animal.sharesFree }) : undefined}>
               <Input
                 id="sales-shareCount"
                 ref={shareCountRef}

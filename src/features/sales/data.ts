@@ -74,6 +74,8 @@ export interface AnimalQuery {
   page: number;
   productTypeId: number | null;
   search: string;
+  /** Only animals with a free share: asked of the server, so paging and counts stay exact. */
+  freeOnly: boolean;
 }
 
 /** One page of animals, with the breed and today's share price of those animals only. */
@@ -83,6 +85,7 @@ export async function loadAnimals(q: AnimalQuery, ref: Reference, signal?: Abort
     eq('isActive', true),
   ];
   if (q.productTypeId) filters.push(eq('productTypeId', q.productTypeId));
+  if (q.freeOnly) filters.push({ ColumnName: 'sharesFree', FilterValue: 0, MatchMode: 'gt', Operator: 'and' });
   const page = dataOf(
     await getProductsForPaging(
       { PageNumber: q.page, PageSize: PAGE_SIZE, FilterParam: filters, SortingParams: [{ ColumnName: 'code', SortOrder: 1 }], GlobalFilter: q.search.trim() || undefined },

@@ -1,0 +1,60 @@
+// Account codes: a create that leaves the code out gets the next code of the account type's series
+// from the server (as the sales screen's inline customer does), also under concurrent creates; a
+// typed code is kept, and an update that does not name the code keeps it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/app.ts';
+import { Season } from '../support/season.ts';
+
+let server: TestServer;
+let s: Season;
+let types: Record<string, number>;
+beforeAll(async () => {
+  server = await startTestServer();
+  s = new Season(server);
+  types = Object.fromEntries((await s.sql(`SELECT name, id FROM account_types`)).map((r) => [r.name, r.id]));
+});
+afterAll(() => server?.close());
+
+async function account(type: string, title: string, code?: string) {
+  const res = await s.api('POST', 'Accounts', { ...(code !== undefined ? { code } : {}), title, accountTypeId: types[type] });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as Record<string, any>;
+}
+
+describe('account codes', () => {
+  it('a customer without a code gets the next number of its series', async () => {
+    expect((await account('Müşteri', 'İlk Müşteri')).code).toBe('C000001');
+    await account('Müşteri', 'Eski Müşteri', 'C000041');
+    expect((await account('Müşteri', 'Ayşe Kaya')).code).toBe('C000042');
+    // A typed code stays as typed; codes of other shapes do not move the series.
+    expect((await account('Müşteri', 'Özel Kod', 'VIP-7')).code).toBe('VIP-7');
+    expect((await account('Müşteri', 'Mehmet Demir')).code).toBe('C000043');
+  });
+
+  it('each type keeps the series its accounts use; a type with none starts in C', async () => {
+    await account('Tedarikçi', 'Yem A.Ş.', 'T000007');
+    expect((await account('Tedarikçi', 'Nakliye Ltd.')).code).toBe('T000008');
+    const staff = await account('Personel', 'Ali Kasap');
+    expect(staff.code).toMatch(/^C[0-9]{6}$/);
+    expect((await account('Müşteri', 'Sonraki Müşteri')).code).toBe(`C${String(Number(staff.code.slice(1)) + 1).padStart(6, '0')}`);
+  });
+
+  it('30 concurrent creates without a code get 30 different, consecutive codes', async () => {
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) =>
+      s.api('POST', 'Accounts', { title: `Eşzamanlı ${i}`, accountTypeId: types['Bağışçı'] })));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const numbers = results.map((r) => Number(/^C([0-9]{6})$/.exec(r.body.data.code)![1])).sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(30);
+    expect(numbers[29] - numbers[0]).toBe(29);
+  });
+
+  it('an update that does not name the code keeps it; an empty code is refused', async () => {
+    const a = await account('Müşteri', 'Fatma Yıldız');
+    const res = await s.api('PUT', 'Accounts', { id: a.id, rowVersion: a.rowVersion, title: 'Fatma Yıldız Kaya', accountTypeId: a.accountTypeId });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ code: a.code, title: 'Fatma Yıldız Kaya' });
+    const empty = await s.api('POST', 'Accounts', { code: '  ', title: 'Boş Kod', accountTypeId: types['Müşteri'] });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.fields[0]).toMatchObject({ field: 'code' });
+  });
+});
