@@ -2,16 +2,17 @@
 // its type, time, fill (bookedCount / capacity as a bar) and status; "Randevu oluştur" beside the
 // day picker. `?date=YYYY-MM-DD` picks the day.
 import { useId } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { getAppointmentsForPaging } from '../../../generated/api/appointments/appointments.ts';
 import { Badge, type BadgeVariant } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { fieldClass } from '@/components/ui/input.tsx';
+import { DayPicker } from '@/components/ui/day-picker.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { dataOf } from '@/lib/envelope.ts';
-import { DAY_PATTERN, formatDate, formatNumber, istanbulToday, TIME_ZONE } from '@/lib/format.ts';
+import { useDayParam } from '@/lib/day-param.ts';
+import { formatDate, formatNumber, TIME_ZONE } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
 import { cn } from '@/lib/utils.ts';
 import { GenerateButton } from './GenerateDialog.tsx';
@@ -21,9 +22,7 @@ const STATUS_TONE: Record<string, BadgeVariant> = { open: 'success', full: 'warn
 export function DayPage() {
   const { i18n } = useLingui();
   const locale = i18n.locale || 'tr-TR';
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('date');
-  const date = asked && DAY_PATTERN.test(asked) ? asked : istanbulToday();
+  const [date, setDate] = useDayParam();
   const id = useId();
   const slots = useQuery({
     queryKey: ['appointments/day', date],
@@ -53,18 +52,7 @@ export function DayPage() {
           <p className="mt-1 text-sm text-muted-foreground">{formatDate(date, locale)}</p>
         </div>
         <div className="flex flex-wrap items-end gap-3">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-date`} className="text-sm font-medium">
-              {t('appointments.day.date')}
-            </label>
-            <input
-              id={`${id}-date`}
-              type="date"
-              className={cn(fieldClass, 'h-(--control-h)')}
-              value={date}
-              onChange={(e) => DAY_PATTERN.test(e.target.value) && setParams({ date: e.target.value }, { replace: true })}
-            />
-          </div>
+          <DayPicker label={t('appointments.day.date')} value={date} onChange={setDate} />
           <GenerateButton onDone={() => void slots.refetch()} />
           <Button variant="link" asChild>
             <Link to="/Appointments">{t('appointments.day.all')}</Link>

@@ -6,7 +6,7 @@
 // reload); without it, from the paged list of the queue (refreshed every 15 s), whose rows carry
 // a rowVersion for the advance. The generic table stays reachable under `/all`.
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, ChevronRight, Radio, Undo2, WifiOff } from 'lucide-react';
@@ -17,11 +17,11 @@ import {
 } from '../../../generated/api/victim-products-appointments/victim-products-appointments.ts';
 import type { VictimProductsAppointment } from '../../../generated/api/model/index.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { fieldClass } from '@/components/ui/input.tsx';
+import { DayPicker } from '@/components/ui/day-picker.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
-import { DAY_PATTERN, istanbulToday } from '@/lib/format.ts';
+import { useDayParam } from '@/lib/day-param.ts';
 import { t } from '@/lib/i18n.ts';
 import { useSession } from '@/lib/session.ts';
 import { chipColors, useLiveBoard } from './live-board.ts';
@@ -139,33 +139,17 @@ interface Undo {
 export function QueuePage() {
   useLingui();
   const { hasClaim } = useSession();
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('date');
-  const date = asked && DAY_PATTERN.test(asked) ? asked : istanbulToday();
+  const [date, setDate] = useDayParam();
   const canBoard = hasClaim('Monitor.Read');
-  const dateId = useId();
+  const titleId = useId();
   return (
-    <section aria-labelledby={`${dateId}-title`} className="flex min-w-0 flex-col gap-4 p-4 sm:p-6" data-testid="slaughter-queue">
+    <section aria-labelledby={titleId} className="flex min-w-0 flex-col gap-4 p-4 sm:p-6" data-testid="slaughter-queue">
       <header className="flex flex-wrap items-end justify-between gap-4">
-        <h1 id={`${dateId}-title`} className="text-xl font-semibold">
+        <h1 id={titleId} className="text-xl font-semibold">
           {t('slaughter.title')}
         </h1>
         <div className="flex flex-wrap items-end gap-3">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={dateId} className="text-sm font-medium">
-              {t('slaughter.day')}
-            </label>
-            <input
-              id={dateId}
-              type="date"
-              className={cn(fieldClass, 'h-(--control-h)')}
-              value={date}
-              onChange={(e) => {
-                const v = e.target.value;
-                if (DAY_PATTERN.test(v)) setParams({ date: v }, { replace: true });
-              }}
-            />
-          </div>
+          <DayPicker label={t('slaughter.day')} value={date} onChange={setDate} />
           <Button variant="link" asChild>
             <Link to="/VictimProductsAppointments/all">{t('slaughter.allRecords')}</Link>
           </Button>
