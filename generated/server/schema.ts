@@ -287,6 +287,7 @@ export const products = pgTable('products', {
   unit: text('unit').notNull().default("piece"),
   shareCapacity: integer('share_capacity'),
   sharesSold: integer('shares_sold').notNull().default(0),
+  sharesFree: integer('shares_free').notNull().generatedAlwaysAs(sql`coalesce(share_capacity, 0) - shares_sold`),
   liveWeightKg: numeric('live_weight_kg', { precision: 12, scale: 2 }),
   description: text('description'),
   isActive: boolean('is_active').notNull().default(true),

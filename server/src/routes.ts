@@ -92,6 +92,7 @@ function workflowRoutes(ops: Operations, rules: ConstraintErrors): Record<string
           body: r.body,
           headers: r.headers,
           userId: userId(r),
+          claims: r.user?.claims,
         }));
       } catch (err) {
         // A refusal of the database is answered as on the generic operations.

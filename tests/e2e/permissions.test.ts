@@ -1,8 +1,9 @@
 // Permissions in a real browser: a user's "Yetkiler" checklist grants `Products.Read` and the user,
 // signing in afterwards, sees the Products link in the side menu (and not what they lack); the
-// two-list picker of "Gruplar" adds the user to a group; axe finds nothing serious in the dialogs.
+// two-list picker of "Gruplar" adds the user to a group; every save is one write request (the
+// delta operations), additions and removals together; axe finds nothing serious in the dialogs.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { api, axeViolations, newPage, operationClaimId, pageErrors, signIn, storedSession, useApp } from './support/browser.ts';
 
 useApp();
@@ -16,6 +17,31 @@ async function violations(page: Page, include: string) {
     ...(await axeViolations(page, { include: [include], disableRules: ['color-contrast'] })),
     ...(await axeViolations(page, { include: [include], exclude: themed, onlyRules: ['color-contrast'] })),
   ];
+}
+
+/** The API writes the page sends while `action` runs; reads (paged lists are POSTs too) left out. */
+async function writesDuring(page: Page, action: () => Promise<void>): Promise<string[]> {
+  const writes: string[] = [];
+  const listen = (r: Request) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/api/v1/') && r.method() !== 'GET' && !pathname.endsWith('/GetListForPaging')) writes.push(`${r.method()} ${pathname}`);
+  };
+  page.on('request', listen);
+  try {
+    await action();
+  } finally {
+    page.off('request', listen);
+  }
+  return writes;
+}
+
+/** Clicks the dialog's "Kaydet" and waits for it to close: answers the write requests it sent. */
+async function save(page: Page): Promise<string[]> {
+  const dialog = page.getByRole('dialog');
+  return writesDuring(page, async () => {
+    await dialog.getByRole('button', { name: 'Kaydet', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
 }
 
 interface Link { id: number; userId: number; groupId?: number; operationClaimId?: number }
@@ -78,8 +104,7 @@ describe('permissions', () => {
     await page.waitForLoadState('networkidle');
     expect(await violations(page, '[role="dialog"]')).toEqual([]);
 
-    await dialog.getByRole('button', { name: 'Kaydet', exact: true }).click();
-    await dialog.waitFor({ state: 'detached' });
+    expect(await save(page)).toEqual([`POST /api/v1/Users/${user.id}/claims`]);
     const granted = await links('UserClaims', 'userId', user.id);
     expect(granted.map((l) => l.operationClaimId)).toEqual([await operationClaimId('Products.Read')]);
 
@@ -123,8 +148,7 @@ describe('permissions', () => {
     await page.waitForLoadState('networkidle');
     expect(await violations(page, '[role="dialog"]')).toEqual([]);
 
-    await dialog.getByRole('button', { name: 'Kaydet', exact: true }).click();
-    await dialog.waitFor({ state: 'detached' });
+    expect(await save(page)).toEqual([`POST /api/v1/Users/${user.id}/groups`]);
     const memberships = await links('UserGroups', 'userId', user.id);
     expect(memberships.map((l) => l.groupId)).toEqual([group.body.data.id]);
 
@@ -138,15 +162,30 @@ describe('permissions', () => {
     await expect.poll(() => inGroup.getByRole('option').count()).toBe(0);
     await page.waitForLoadState('networkidle');
     expect(await violations(page, '[role="dialog"]')).toEqual([]);
-    await members.getByRole('button', { name: 'Kaydet', exact: true }).click();
-    await members.waitFor({ state: 'detached' });
+    expect(await save(page)).toEqual([`POST /api/v1/Groups/${group.body.data.id}/users`]);
     expect(await links('UserGroups', 'userId', user.id)).toEqual([]);
 
-    // The group's "Yetkiler" opens its checklist too.
-    await page.getByTestId(`group-claims-${group.body.data.id}`).click();
-    await page.getByRole('dialog').getByRole('checkbox', { name: 'Ürünler: Okuma', exact: true }).waitFor();
+    // The group's "Yetkiler": two claims granted in one request, then one taken back and another
+    // given, again in one request.
+    const groupId = group.body.data.id;
+    const cell = (operation: string) => page.getByRole('dialog').getByRole('checkbox', { name: `Ürünler: ${operation}`, exact: true });
+    await page.getByTestId(`group-claims-${groupId}`).click();
+    await cell('Okuma').waitFor();
     await page.waitForLoadState('networkidle');
     expect(await violations(page, '[role="dialog"]')).toEqual([]);
+    await cell('Okuma').click();
+    await cell('Ekleme').click();
+    expect(await save(page)).toEqual([`POST /api/v1/Groups/${groupId}/claims`]);
+    const claimIds = async () => (await links('GroupClaims', 'groupId', groupId)).map((l) => l.operationClaimId).sort((a, b) => a! - b!);
+    const [read, create, del] = await Promise.all(['Products.Read', 'Products.Create', 'Products.Delete'].map(operationClaimId));
+    expect(await claimIds()).toEqual([read, create].sort((a, b) => a - b));
+
+    await page.getByTestId(`group-claims-${groupId}`).click();
+    await expect.poll(() => cell('Okuma').getAttribute('aria-checked')).toBe('true');
+    await cell('Okuma').click();
+    await cell('Silme').click();
+    expect(await save(page)).toEqual([`POST /api/v1/Groups/${groupId}/claims`]);
+    expect(await claimIds()).toEqual([create, del].sort((a, b) => a - b));
     expect(unexpected(pageErrors.get(page))).toEqual([]);
   });
 });

@@ -43,6 +43,8 @@ import type {
   GroupPageEnvelope,
   GroupUpdate,
   IdEnvelope,
+  LinkChangeEnvelope,
+  LinkChangeRequest,
   NotFoundResponse,
   PagedListRequest,
   UnauthorizedResponse
@@ -70,7 +72,265 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   return result;
 };
 
-export type getGroupsResponse200 = {
+export type changeGroupClaimsResponse200 = {
+  data: LinkChangeEnvelope
+  status: 200
+}
+
+export type changeGroupClaimsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type changeGroupClaimsResponse401 = {
+  data: UnauthorizedResponse
+  status: 401
+}
+
+export type changeGroupClaimsResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type changeGroupClaimsResponse404 = {
+  data: NotFoundResponse
+  status: 404
+}
+
+export type changeGroupClaimsResponseSuccess = (changeGroupClaimsResponse200) & {
+  headers: Headers;
+};
+export type changeGroupClaimsResponseError = (changeGroupClaimsResponse400 | changeGroupClaimsResponse401 | changeGroupClaimsResponse403 | changeGroupClaimsResponse404) & {
+  headers: Headers;
+};
+
+export type changeGroupClaimsResponse = (changeGroupClaimsResponseSuccess | changeGroupClaimsResponseError)
+
+export const getChangeGroupClaimsUrl = (id: number,) => {
+
+
+
+
+  return `/Groups/${id}/claims`
+}
+
+/**
+ * Links the operation claims of `add` to the group and unlinks those of `remove`, in one
+ * database transaction, and answers the group's claims after it; every member holds them.
+ * Needs `GroupClaims.Read`, plus `GroupClaims.Create` when `add` is not empty and
+ * `GroupClaims.Delete` when `remove` is not empty (checked by the operation: 403). The
+ * group's row is locked for the transaction. An unknown group is a 404; an unknown claim in
+ * `add` is a 400 listing the unknown ids in `error.params.ids`, and nothing is changed; an id
+ * in both lists is a 400. Adding a claim the group has, or removing one it lacks, is a no-op.
+ * @summary Add and remove a group's claims in one request
+ */
+export const changeGroupClaims = async (id: number,
+    linkChangeRequest: LinkChangeRequest, options?: Parameters<typeof apiFetch>[1]): Promise<changeGroupClaimsResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<changeGroupClaimsResponse>(getChangeGroupClaimsUrl(id),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(linkChangeRequest)
+  }
+);}
+
+
+
+
+
+export const getChangeGroupClaimsMutationKey = () => ['changeGroupClaims'] as const;
+
+export const getChangeGroupClaimsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeGroupClaims>>, TError,ChangeGroupClaimsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof changeGroupClaims>>, TError,ChangeGroupClaimsMutationVariables, TContext> => {
+
+const mutationKey = getChangeGroupClaimsMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof changeGroupClaims>>, ChangeGroupClaimsMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  changeGroupClaims(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ChangeGroupClaimsMutationResult = NonNullable<Awaited<ReturnType<typeof changeGroupClaims>>>
+    export type ChangeGroupClaimsMutationBody = LinkChangeRequest
+    export type ChangeGroupClaimsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type ChangeGroupClaimsMutationVariables = {id: number;data: LinkChangeRequest}
+
+    /**
+ * @summary Add and remove a group's claims in one request
+ */
+export const useChangeGroupClaims = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeGroupClaims>>, TError,ChangeGroupClaimsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof changeGroupClaims>>,
+        TError,
+        ChangeGroupClaimsMutationVariables,
+        TContext
+      > => {
+      return useMutation(getChangeGroupClaimsMutationOptions(options), queryClient);
+    }
+    export type changeGroupUsersResponse200 = {
+  data: LinkChangeEnvelope
+  status: 200
+}
+
+export type changeGroupUsersResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type changeGroupUsersResponse401 = {
+  data: UnauthorizedResponse
+  status: 401
+}
+
+export type changeGroupUsersResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type changeGroupUsersResponse404 = {
+  data: NotFoundResponse
+  status: 404
+}
+
+export type changeGroupUsersResponseSuccess = (changeGroupUsersResponse200) & {
+  headers: Headers;
+};
+export type changeGroupUsersResponseError = (changeGroupUsersResponse400 | changeGroupUsersResponse401 | changeGroupUsersResponse403 | changeGroupUsersResponse404) & {
+  headers: Headers;
+};
+
+export type changeGroupUsersResponse = (changeGroupUsersResponseSuccess | changeGroupUsersResponseError)
+
+export const getChangeGroupUsersUrl = (id: number,) => {
+
+
+
+
+  return `/Groups/${id}/users`
+}
+
+/**
+ * Adds the users of `add` to the group and removes those of `remove`, in one database
+ * transaction, and answers the group's users after it. Needs `UserGroups.Read`, plus
+ * `UserGroups.Create` when `add` is not empty and `UserGroups.Delete` when `remove` is not
+ * empty (checked by the operation: 403). The group's row is locked for the transaction. An
+ * unknown group is a 404; an unknown user in `add` is a 400 listing the unknown ids in
+ * `error.params.ids`, and nothing is changed; an id in both lists is a 400. Adding a member
+ * that is there or removing one that is not is a no-op, so a retry is safe.
+ * @summary Add users to a group and remove others from it in one request
+ */
+export const changeGroupUsers = async (id: number,
+    linkChangeRequest: LinkChangeRequest, options?: Parameters<typeof apiFetch>[1]): Promise<changeGroupUsersResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<changeGroupUsersResponse>(getChangeGroupUsersUrl(id),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(linkChangeRequest)
+  }
+);}
+
+
+
+
+
+export const getChangeGroupUsersMutationKey = () => ['changeGroupUsers'] as const;
+
+export const getChangeGroupUsersMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeGroupUsers>>, TError,ChangeGroupUsersMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof changeGroupUsers>>, TError,ChangeGroupUsersMutationVariables, TContext> => {
+
+const mutationKey = getChangeGroupUsersMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof changeGroupUsers>>, ChangeGroupUsersMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  changeGroupUsers(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ChangeGroupUsersMutationResult = NonNullable<Awaited<ReturnType<typeof changeGroupUsers>>>
+    export type ChangeGroupUsersMutationBody = LinkChangeRequest
+    export type ChangeGroupUsersMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type ChangeGroupUsersMutationVariables = {id: number;data: LinkChangeRequest}
+
+    /**
+ * @summary Add users to a group and remove others from it in one request
+ */
+export const useChangeGroupUsers = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeGroupUsers>>, TError,ChangeGroupUsersMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof changeGroupUsers>>,
+        TError,
+        ChangeGroupUsersMutationVariables,
+        TContext
+      > => {
+      return useMutation(getChangeGroupUsersMutationOptions(options), queryClient);
+    }
+    export type getGroupsResponse200 = {
   data: GroupListEnvelope
   status: 200
 }

@@ -20,11 +20,16 @@
  */
 export interface AccountCreate {
   /**
-     * The account code staff know the account by, e.g. `C000123`.
+     * The account code staff know the account by, e.g. `C000123`. Left out on create, the server
+     * hands out the next code of the account type's series: the letters of the newest account of
+     * that type whose code is letters and digits (`C` customers, `T` suppliers, `P` staff, `B`
+     * donors in the demo data; `C` for a type with none yet), then the next number of that series
+     * over all accounts, at least six digits (`C000124`). Two creates at once never get the same
+     * code. A typed code is kept as typed.
      * @minLength 1
      * @maxLength 30
      */
-  code: string;
+  code?: string;
   /**
      * Full name of a person or trade name of a company.
      * @minLength 1

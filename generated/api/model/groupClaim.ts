@@ -17,7 +17,7 @@
 import type { GroupClaimLookups } from './groupClaimLookups.ts';
 
 /**
- * A claim given to every member of a group. The "group claims" dialog replaces a group's whole set in one request.
+ * A claim given to every member of a group. The "group claims" dialog saves its additions and removals together, in one request.
  */
 export interface GroupClaim {
   readonly id: number;

@@ -72,11 +72,20 @@ export interface Product {
   /**
      * Shares held by the animal's orders that are not cancelled (drafts included), kept by the
      * database from the orders themselves; never above `shareCapacity`. The sales screen shows
-     * it as the fill bar; free shares are `shareCapacity` − `sharesSold`.
+     * it as the fill bar.
      * @minimum 0
      * @maximum 2147483647
      */
   readonly sharesSold: number;
+  /**
+     * Shares still for sale: `shareCapacity` − `sharesSold`, 0 for a product without a capacity.
+     * Computed by the database from the row itself (a stored generated column), so lists filter
+     * and sort on it like on any column: the sales screen asks for `sharesFree` > 0 (match mode
+     * `gt`) to offer only animals with a free share, with exact paging and counts.
+     * @minimum 0
+     * @maximum 7
+     */
+  readonly sharesFree: number;
   /**
      * Live weight (canlı ağırlık) in kg, up to two decimals, greater than 0.
      * @maxLength 8

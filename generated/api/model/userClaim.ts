@@ -17,7 +17,7 @@
 import type { UserClaimLookups } from './userClaimLookups.ts';
 
 /**
- * A claim given directly to one user. The "user claims" dialog replaces a user's whole set in one request.
+ * A claim given directly to one user. The "user claims" dialog saves its additions and removals together, in one request.
  */
 export interface UserClaim {
   readonly id: number;

@@ -17,7 +17,7 @@
 import type { UserGroupLookups } from './userGroupLookups.ts';
 
 /**
- * Membership of a user in a group. The "user groups" and "group users" dialogs replace a user's groups or a group's users in one request.
+ * Membership of a user in a group. The "user groups" and "group users" dialogs save their additions and removals together, in one request.
  */
 export interface UserGroup {
   readonly id: number;

@@ -38,6 +38,8 @@ import type {
   ConflictResponse,
   ForbiddenResponse,
   IdEnvelope,
+  LinkChangeEnvelope,
+  LinkChangeRequest,
   NotFoundResponse,
   PagedListRequest,
   UnauthorizedResponse,
@@ -70,7 +72,268 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   return result;
 };
 
-export type getUsersResponse200 = {
+export type changeUserClaimsResponse200 = {
+  data: LinkChangeEnvelope
+  status: 200
+}
+
+export type changeUserClaimsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type changeUserClaimsResponse401 = {
+  data: UnauthorizedResponse
+  status: 401
+}
+
+export type changeUserClaimsResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type changeUserClaimsResponse404 = {
+  data: NotFoundResponse
+  status: 404
+}
+
+export type changeUserClaimsResponseSuccess = (changeUserClaimsResponse200) & {
+  headers: Headers;
+};
+export type changeUserClaimsResponseError = (changeUserClaimsResponse400 | changeUserClaimsResponse401 | changeUserClaimsResponse403 | changeUserClaimsResponse404) & {
+  headers: Headers;
+};
+
+export type changeUserClaimsResponse = (changeUserClaimsResponseSuccess | changeUserClaimsResponseError)
+
+export const getChangeUserClaimsUrl = (id: number,) => {
+
+
+
+
+  return `/Users/${id}/claims`
+}
+
+/**
+ * Links the operation claims of `add` to the user and unlinks those of `remove`, in one
+ * database transaction, and answers the user's own claims after it (claims from the user's
+ * groups are not listed). Needs `UserClaims.Read`, plus `UserClaims.Create` when `add` is not
+ * empty and `UserClaims.Delete` when `remove` is not empty (checked by the operation: 403).
+ * The user's row is locked for the transaction, so concurrent changes of one user are applied
+ * one after the other and none is lost. An unknown user is a 404; an unknown claim in `add`
+ * is a 400 whose `error.params.ids` lists the unknown ids, and nothing is changed; an id in
+ * both lists is a 400. Adding a claim the user has, or removing one they lack, is a no-op, so
+ * a retry is safe. The user's signed-in sessions keep their claims until the next sign-in or
+ * token refresh.
+ * @summary Add and remove a user's own claims in one request
+ */
+export const changeUserClaims = async (id: number,
+    linkChangeRequest: LinkChangeRequest, options?: Parameters<typeof apiFetch>[1]): Promise<changeUserClaimsResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<changeUserClaimsResponse>(getChangeUserClaimsUrl(id),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(linkChangeRequest)
+  }
+);}
+
+
+
+
+
+export const getChangeUserClaimsMutationKey = () => ['changeUserClaims'] as const;
+
+export const getChangeUserClaimsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeUserClaims>>, TError,ChangeUserClaimsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof changeUserClaims>>, TError,ChangeUserClaimsMutationVariables, TContext> => {
+
+const mutationKey = getChangeUserClaimsMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof changeUserClaims>>, ChangeUserClaimsMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  changeUserClaims(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ChangeUserClaimsMutationResult = NonNullable<Awaited<ReturnType<typeof changeUserClaims>>>
+    export type ChangeUserClaimsMutationBody = LinkChangeRequest
+    export type ChangeUserClaimsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type ChangeUserClaimsMutationVariables = {id: number;data: LinkChangeRequest}
+
+    /**
+ * @summary Add and remove a user's own claims in one request
+ */
+export const useChangeUserClaims = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeUserClaims>>, TError,ChangeUserClaimsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof changeUserClaims>>,
+        TError,
+        ChangeUserClaimsMutationVariables,
+        TContext
+      > => {
+      return useMutation(getChangeUserClaimsMutationOptions(options), queryClient);
+    }
+    export type changeUserGroupsResponse200 = {
+  data: LinkChangeEnvelope
+  status: 200
+}
+
+export type changeUserGroupsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type changeUserGroupsResponse401 = {
+  data: UnauthorizedResponse
+  status: 401
+}
+
+export type changeUserGroupsResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type changeUserGroupsResponse404 = {
+  data: NotFoundResponse
+  status: 404
+}
+
+export type changeUserGroupsResponseSuccess = (changeUserGroupsResponse200) & {
+  headers: Headers;
+};
+export type changeUserGroupsResponseError = (changeUserGroupsResponse400 | changeUserGroupsResponse401 | changeUserGroupsResponse403 | changeUserGroupsResponse404) & {
+  headers: Headers;
+};
+
+export type changeUserGroupsResponse = (changeUserGroupsResponseSuccess | changeUserGroupsResponseError)
+
+export const getChangeUserGroupsUrl = (id: number,) => {
+
+
+
+
+  return `/Users/${id}/groups`
+}
+
+/**
+ * Adds the user to the groups of `add` and removes them from those of `remove`, in one
+ * database transaction, and answers the user's groups after it. Needs `UserGroups.Read`, plus
+ * `UserGroups.Create` when `add` is not empty and `UserGroups.Delete` when `remove` is not
+ * empty (checked by the operation: 403). The user's row is locked for the transaction. An
+ * unknown user is a 404; an unknown group in `add` is a 400 listing the unknown ids in
+ * `error.params.ids`, and nothing is changed; an id in both lists is a 400. Adding an existing
+ * membership or removing an absent one is a no-op, so a retry is safe.
+ * @summary Add a user to groups and remove them from others in one request
+ */
+export const changeUserGroups = async (id: number,
+    linkChangeRequest: LinkChangeRequest, options?: Parameters<typeof apiFetch>[1]): Promise<changeUserGroupsResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<changeUserGroupsResponse>(getChangeUserGroupsUrl(id),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(linkChangeRequest)
+  }
+);}
+
+
+
+
+
+export const getChangeUserGroupsMutationKey = () => ['changeUserGroups'] as const;
+
+export const getChangeUserGroupsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeUserGroups>>, TError,ChangeUserGroupsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof changeUserGroups>>, TError,ChangeUserGroupsMutationVariables, TContext> => {
+
+const mutationKey = getChangeUserGroupsMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof changeUserGroups>>, ChangeUserGroupsMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  changeUserGroups(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ChangeUserGroupsMutationResult = NonNullable<Awaited<ReturnType<typeof changeUserGroups>>>
+    export type ChangeUserGroupsMutationBody = LinkChangeRequest
+    export type ChangeUserGroupsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type ChangeUserGroupsMutationVariables = {id: number;data: LinkChangeRequest}
+
+    /**
+ * @summary Add a user to groups and remove them from others in one request
+ */
+export const useChangeUserGroups = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeUserGroups>>, TError,ChangeUserGroupsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof changeUserGroups>>,
+        TError,
+        ChangeUserGroupsMutationVariables,
+        TContext
+      > => {
+      return useMutation(getChangeUserGroupsMutationOptions(options), queryClient);
+    }
+    export type getUsersResponse200 = {
   data: UserListEnvelope
   status: 200
 }

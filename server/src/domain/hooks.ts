@@ -10,12 +10,13 @@ import { expenses } from './expenses.ts';
 import { ledger } from './ledger.ts';
 import { monitor } from './monitor.ts';
 import { payments } from './payments.ts';
+import { permissions } from './permissions.ts';
 import { queue } from './queue.ts';
 import { settings } from './settings.ts';
 import { statements } from './statements.ts';
 import { victimOrders } from './victim-orders.ts';
 
-const modules: WorkflowModule[] = [appointments, calls, catalogue, dashboard, expenses, ledger, monitor, payments, queue, settings, statements, victimOrders];
+const modules: WorkflowModule[] = [appointments, calls, catalogue, dashboard, expenses, ledger, monitor, payments, permissions, queue, settings, statements, victimOrders];
 
 /** Hooks by entity: each entity's rules sit in one module. */
 export const domainHooks: Record<string, EntityHooks> = {};

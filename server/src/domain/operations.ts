@@ -14,6 +14,8 @@ export interface OperationInput {
   headers: Record<string, string | string[] | undefined>;
   /** The signed-in user (none on public operations). */
   userId?: number;
+  /** The signed-in user's claims, as the router checked them (for an operation whose rule needs more than its `x-claim`). */
+  claims?: readonly string[];
 }
 
 /** Answers data, which the router wraps in the envelope `{ success, data, error }`. */

@@ -1,14 +1,16 @@
 // "Yetkiler" of a user or a group (the seed's user claims and group claims dialogs): every
 // operation claim as a checklist, grouped by area (the part before the dot) with the operations
 // Read / Create / Update / Delete as columns and "tümü" per area; `Admin`, `Monitor.Read` and the
-// like apart. Saved as the smallest set of requests (see links.ts).
+// like apart. Saved in one request: the change from what was loaded (see links.ts).
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { Search } from 'lucide-react';
 import { useGetOperationClaims } from '../../../generated/api/operation-claims/operation-claims.ts';
-import { createGroupClaim, deleteGroupClaim, getGroupClaimsForPaging } from '../../../generated/api/group-claims/group-claims.ts';
-import { createUserClaim, deleteUserClaim, getUserClaimsForPaging } from '../../../generated/api/user-claims/user-claims.ts';
+import { getGroupClaimsForPaging } from '../../../generated/api/group-claims/group-claims.ts';
+import { useChangeGroupClaims } from '../../../generated/api/groups/groups.ts';
+import { getUserClaimsForPaging } from '../../../generated/api/user-claims/user-claims.ts';
+import { useChangeUserClaims } from '../../../generated/api/users/users.ts';
 import type { OperationClaim } from '../../../generated/api/model/index.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -21,7 +23,7 @@ import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
 import { hasTranslation, t } from '@/lib/i18n.ts';
 import { notify } from '@/lib/notify.ts';
-import { allPagesWhere, diffLinks, groupClaims, OPERATIONS, runAll, type ClaimArea } from './links.ts';
+import { allPagesWhere, diffLinks, groupClaims, OPERATIONS, type ClaimArea } from './links.ts';
 
 export interface Owner {
   kind: 'user' | 'group';
@@ -31,13 +33,13 @@ export interface Owner {
 
 const silent = { silent: true } as const;
 
-/** The owner's own claims: operation claim id → link row id. */
-async function loadOwnClaims(owner: Owner): Promise<Map<number, number>> {
+/** The owner's own claims: their operation claim ids. */
+async function loadOwnClaims(owner: Owner): Promise<Set<number>> {
   const rows =
     owner.kind === 'user'
       ? await allPagesWhere(async (r) => dataOf(await getUserClaimsForPaging(r, silent)), 'userId', owner.id)
       : await allPagesWhere(async (r) => dataOf(await getGroupClaimsForPaging(r, silent)), 'groupId', owner.id);
-  return new Map(rows.map((row) => [row.operationClaimId, row.id]));
+  return new Set(rows.map((row) => row.operationClaimId));
 }
 
 const areaLabel = (a: ClaimArea) => (a.labelKey && hasTranslation(a.labelKey) ? t(a.labelKey) : a.area);
@@ -55,6 +57,8 @@ export function ClaimsDialog({ owner, onClose }: { owner: Owner; onClose: () => 
   const claims = useGetOperationClaims({ query: { select: dataOf }, request: silent });
   const ownKey = ['permissions', owner.kind === 'user' ? 'UserClaims' : 'GroupClaims', owner.id] as const;
   const own = useQuery({ queryKey: ownKey, queryFn: () => loadOwnClaims(owner), staleTime: 0, gcTime: 0, meta: { persist: false } });
+  const changeUserClaims = useChangeUserClaims({ request: silent });
+  const changeGroupClaims = useChangeGroupClaims({ request: silent });
 
   const [chosen, setChosen] = useState<Set<number>>();
   const [search, setSearch] = useState('');
@@ -63,7 +67,7 @@ export function ClaimsDialog({ owner, onClose }: { owner: Owner; onClose: () => 
 
   // The checklist starts from the owner's claims once they are in.
   useEffect(() => {
-    if (own.data && !chosen) setChosen(new Set(own.data.keys()));
+    if (own.data && !chosen) setChosen(new Set(own.data));
   }, [own.data, chosen]);
 
   const grouped = useMemo(() => groupClaims(claims.data ?? []), [claims.data]);
@@ -91,22 +95,28 @@ export function ClaimsDialog({ owner, onClose }: { owner: Owner; onClose: () => 
     if (!own.data || !chosen || !dirty) return;
     setSaving(true);
     setFailure(undefined);
-    const { add, remove } = changes;
-    const requests =
-      owner.kind === 'user'
-        ? [...add.map((operationClaimId) => () => createUserClaim({ userId: owner.id, operationClaimId }, silent)), ...remove.map((id) => () => deleteUserClaim(id, silent))]
-        : [...add.map((operationClaimId) => () => createGroupClaim({ groupId: owner.id, operationClaimId }, silent)), ...remove.map((id) => () => deleteGroupClaim(id, silent))];
-    const error = await runAll(requests);
-    // The lists of links elsewhere (the generic screens) are stale now, succeeded or not.
+    const variables = { id: owner.id, data: changes };
+    let error: unknown;
+    try {
+      const answer = owner.kind === 'user' ? await changeUserClaims.mutateAsync(variables) : await changeGroupClaims.mutateAsync(variables);
+      // The answer is the owner's claims as saved, someone else's changes included.
+      const saved = dataOf(answer).ids;
+      queryClient.setQueryData(ownKey, new Set(saved));
+      setChosen(new Set(saved));
+    } catch (err) {
+      error = err;
+    }
+    // The lists of links elsewhere (the generic screens) may be stale now, even after a failure
+    // (a timeout can hide a save that went through).
     const plural = owner.kind === 'user' ? '/UserClaims' : '/GroupClaims';
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: ['POST', `${plural}/GetListForPaging`] }),
       queryClient.invalidateQueries({ queryKey: [plural] }),
-      queryClient.invalidateQueries({ queryKey: ownKey }),
+      ...(error ? [queryClient.invalidateQueries({ queryKey: ownKey })] : []),
     ]);
     setSaving(false);
     if (error) {
-      // The choice stays; the next save retries only what did not go through.
+      // Nothing was saved; the choice stays, and the next save sends the change again.
       setFailure(errorText(error));
       return;
     }

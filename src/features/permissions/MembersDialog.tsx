@@ -1,11 +1,12 @@
 // "Gruplar" of a user and "Kullanıcılar" of a group (the seed's user groups and group users
-// dialogs): a two-list picker over UserGroups, saved as the smallest set of requests (links.ts).
+// dialogs): a two-list picker over UserGroups, saved in one request: the change from what was
+// loaded (links.ts).
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
-import { getGroups } from '../../../generated/api/groups/groups.ts';
-import { createUserGroup, deleteUserGroup, getUserGroupsForPaging } from '../../../generated/api/user-groups/user-groups.ts';
-import { getUsers } from '../../../generated/api/users/users.ts';
+import { getGroups, useChangeGroupUsers } from '../../../generated/api/groups/groups.ts';
+import { getUserGroupsForPaging } from '../../../generated/api/user-groups/user-groups.ts';
+import { getUsers, useChangeUserGroups } from '../../../generated/api/users/users.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
@@ -15,7 +16,7 @@ import { dataOf } from '@/lib/envelope.ts';
 import { t } from '@/lib/i18n.ts';
 import { notify } from '@/lib/notify.ts';
 import type { Owner } from './ClaimsDialog.tsx';
-import { allPagesWhere, diffLinks, runAll } from './links.ts';
+import { allPagesWhere, diffLinks } from './links.ts';
 import { TwoListPicker, type PickItem } from './TwoListPicker.tsx';
 
 const silent = { silent: true } as const;
@@ -33,10 +34,10 @@ async function loadOthers(owner: Owner): Promise<PickItem[]> {
     .sort((a, b) => a.label.localeCompare(b.label));
 }
 
-/** The owner's links: other side's id → UserGroup id. */
-async function loadLinks(owner: Owner): Promise<Map<number, number>> {
+/** The owner's links: the other side's ids. */
+async function loadLinks(owner: Owner): Promise<Set<number>> {
   const rows = await allPagesWhere(async (r) => dataOf(await getUserGroupsForPaging(r, silent)), owner.kind === 'user' ? 'userId' : 'groupId', owner.id);
-  return new Map(rows.map((row) => [owner.kind === 'user' ? row.groupId : row.userId, row.id]));
+  return new Set(rows.map((row) => (owner.kind === 'user' ? row.groupId : row.userId)));
 }
 
 export function MembersDialog({ owner, onClose }: { owner: Owner; onClose: () => void }) {
@@ -45,12 +46,14 @@ export function MembersDialog({ owner, onClose }: { owner: Owner; onClose: () =>
   const linksKey = ['permissions', 'UserGroups', owner.kind, owner.id] as const;
   const others = useQuery({ queryKey: ['permissions', owner.kind === 'user' ? 'groups' : 'users'], queryFn: () => loadOthers(owner), staleTime: 0, gcTime: 0, meta: { persist: false } });
   const links = useQuery({ queryKey: linksKey, queryFn: () => loadLinks(owner), staleTime: 0, gcTime: 0, meta: { persist: false } });
+  const changeUserGroups = useChangeUserGroups({ request: silent });
+  const changeGroupUsers = useChangeGroupUsers({ request: silent });
   const [chosen, setChosen] = useState<Set<number>>();
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string>();
 
   useEffect(() => {
-    if (links.data && !chosen) setChosen(new Set(links.data.keys()));
+    if (links.data && !chosen) setChosen(new Set(links.data));
   }, [links.data, chosen]);
 
   const changes = useMemo(() => (links.data && chosen ? diffLinks(links.data, chosen) : { add: [], remove: [] }), [links.data, chosen]);
@@ -61,17 +64,25 @@ export function MembersDialog({ owner, onClose }: { owner: Owner; onClose: () =>
     if (!dirty) return;
     setSaving(true);
     setFailure(undefined);
-    const error = await runAll([
-      ...changes.add.map((other) => () => createUserGroup(isUser ? { userId: owner.id, groupId: other } : { userId: other, groupId: owner.id }, silent)),
-      ...changes.remove.map((id) => () => deleteUserGroup(id, silent)),
-    ]);
+    const variables = { id: owner.id, data: changes };
+    let error: unknown;
+    try {
+      const answer = isUser ? await changeUserGroups.mutateAsync(variables) : await changeGroupUsers.mutateAsync(variables);
+      const saved = dataOf(answer).ids;
+      queryClient.setQueryData(linksKey, new Set(saved));
+      setChosen(new Set(saved));
+    } catch (err) {
+      error = err;
+    }
+    // Stale even after a failure: a timeout can hide a save that went through.
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: ['POST', '/UserGroups/GetListForPaging'] }),
       queryClient.invalidateQueries({ queryKey: ['/UserGroups'] }),
-      queryClient.invalidateQueries({ queryKey: linksKey }),
+      ...(error ? [queryClient.invalidateQueries({ queryKey: linksKey })] : []),
     ]);
     setSaving(false);
     if (error) {
+      // Nothing was saved; the choice stays, and the next save sends the change again.
       setFailure(errorText(error));
       return;
     }

@@ -1,8 +1,8 @@
 // The many-to-many links of the authorization screens (UserClaims, GroupClaims, UserGroups) as the
-// permission dialogs read and write them. The API has no bulk-assign operation, so a save is the
-// smallest set of single requests: one create per added pair, one delete per removed link, all
-// in parallel. (A one-request bulk operation is left for the server.)
-import type { OperationClaim, PagedListRequest } from '../../../generated/api/model/index.ts';
+// permission dialogs read and write them. A save is one request (`changeUserClaims` and the like):
+// the delta from the links the dialog loaded to the ones chosen, applied by the server in one
+// transaction, so a concurrent save by someone else is kept rather than overwritten.
+import type { LinkChangeRequest, OperationClaim, PagedListRequest } from '../../../generated/api/model/index.ts';
 import { adminRoutes } from '../../../generated/admin/routes.ts';
 
 /** The largest page the API serves. */
@@ -28,27 +28,12 @@ export async function allPagesWhere<R>(
   }
 }
 
-/** What a save must do: the ids to link, and the link rows to delete. */
-export interface LinkChanges {
-  add: number[];
-  remove: number[];
-}
-
-/**
- * The changes from the current links (`current`: the other side's id → the link row's id) to the
- * chosen set of other-side ids.
- */
-export function diffLinks(current: ReadonlyMap<number, number>, chosen: ReadonlySet<number>): LinkChanges {
+/** The change from the linked ids (the other side's) to the chosen ones. */
+export function diffLinks(current: ReadonlySet<number>, chosen: ReadonlySet<number>): LinkChangeRequest {
   return {
     add: [...chosen].filter((id) => !current.has(id)),
-    remove: [...current].filter(([other]) => !chosen.has(other)).map(([, link]) => link),
+    remove: [...current].filter((id) => !chosen.has(id)),
   };
-}
-
-/** Runs every request at once; answers the first failure (after all have settled), if any. */
-export async function runAll(requests: (() => Promise<unknown>)[]): Promise<unknown> {
-  const results = await Promise.allSettled(requests.map((r) => r()));
-  return results.find((r): r is PromiseRejectedResult => r.status === 'rejected')?.reason;
 }
 
 export const OPERATIONS = ['Read', 'Create', 'Update', 'Delete'] as const;
