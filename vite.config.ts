@@ -21,6 +21,8 @@ export default defineConfig({
         short_name: 'Kurban',
         description: 'Çiftliğin ürün, cari, ödeme ve Kurban sezonu yönetimi',
         lang: 'tr-TR',
+        // A stable identity: the installed app stays the same one if start_url ever changes.
+        id: '/',
         start_url: '/',
         scope: '/',
         display: 'standalone',
@@ -30,6 +32,17 @@ export default defineConfig({
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        // The hall's board straight from the installed app's menu. No `display_override`:
+        // full screen would take the office's windows too; the hall TV gets it from `--kiosk`.
+        shortcuts: [
+          {
+            name: 'Kesim Sırası (Monitör)',
+            short_name: 'Monitör',
+            description: 'Kesimhane ekranı: günün kesim sırası, canlı',
+            url: '/Monitor',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
         ],
       },
       workbox: {

@@ -1,7 +1,7 @@
 // Everything the app shows over any page: the toaster, the loading bar (while any API request is
 // in flight), the full-page pre-loader, the offline notice, the update prompt and the
 // translation dialog (Ctrl+Shift+K). Render it once, inside the i18n provider.
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLingui } from '@lingui/react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { WifiOff } from 'lucide-react';
@@ -70,10 +70,20 @@ export function OfflineNotice() {
 
 /** How often an open app looks for a new version of the service worker. */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
+/** Screens nobody sits at (the hall TV's board): a new version is taken up there unasked. */
+export const UNATTENDED_ROUTES = ['/Monitor'];
+/** … once nobody has touched the screen for this long (someone may be reading it). */
+export const UNATTENDED_IDLE_MS = 60 * 1000;
 
 const UpdateDialog = lazy(() => import('./UpdateDialog.tsx').then((m) => ({ default: m.UpdateDialog })));
 
-/** Asks before a new version (service worker /sw.js) takes over. */
+let lastInput = 0;
+const noteInput = () => (lastInput = Date.now());
+
+/**
+ * Asks before a new version (service worker /sw.js) takes over; on an unattended screen there is
+ * nobody to ask, and a dialog would cover the board for days: it reloads into it when idle.
+ */
 export function UpdatePrompt() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
@@ -90,7 +100,32 @@ export function UpdatePrompt() {
       }, UPDATE_CHECK_MS);
     },
   });
-  if (!needRefresh) return null;
+  // The shell sits outside the router: the address is read at render, and re-read every few
+  // seconds while a new version waits.
+  const [, setTick] = useState(0);
+  const unattended = UNATTENDED_ROUTES.includes(window.location.pathname);
+  useEffect(() => {
+    window.addEventListener('pointerdown', noteInput, true);
+    window.addEventListener('keydown', noteInput, true);
+    return () => {
+      window.removeEventListener('pointerdown', noteInput, true);
+      window.removeEventListener('keydown', noteInput, true);
+    };
+  }, []);
+  useEffect(() => {
+    if (!needRefresh) return;
+    let taken = false;
+    const check = () => {
+      setTick((n) => n + 1);
+      if (taken || !UNATTENDED_ROUTES.includes(window.location.pathname) || Date.now() - lastInput < UNATTENDED_IDLE_MS) return;
+      taken = true;
+      void updateServiceWorker(true);
+    };
+    check();
+    const id = setInterval(check, 5000);
+    return () => clearInterval(id);
+  }, [needRefresh, updateServiceWorker]);
+  if (!needRefresh || unattended) return null;
   return (
     <Suspense>
       <UpdateDialog onAnswer={(reload) => (reload ? void updateServiceWorker(true) : setNeedRefresh(false))} />

@@ -1,8 +1,9 @@
-// The installable, offline-capable app in a real browser: the web app manifest and its icons, the
-// service worker at /sw.js, an offline reload showing the app shell and the data last fetched
-// (the persisted query cache) while changes are refused, and the update prompt when a new
-// version of the service worker is deployed. These pages allow service workers (the harness
-// blocks them by default so that the other tests see the server).
+// The installable, offline-capable app in a real browser: the web app manifest (its icons, the
+// Monitor's shortcut), the service worker at /sw.js, an offline reload showing the app shell and
+// the data last fetched (the persisted query cache) while changes are refused, and the update
+// prompt when a new version of the service worker is deployed (the Monitor takes it up unasked:
+// monitor-kiosk.test.ts). These pages allow service workers (the harness blocks them by default
+// so that the other tests see the server).
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -40,7 +41,12 @@ describe('installable app', () => {
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toMatch(/^application\/manifest\+json/);
     const manifest = await res.json();
-    expect(manifest).toMatchObject({ name: expect.stringMatching(/\S/), short_name: expect.stringMatching(/\S/), start_url: '/', scope: '/', display: 'standalone', lang: 'tr-TR' });
+    expect(manifest).toMatchObject({ name: expect.stringMatching(/\S/), short_name: expect.stringMatching(/\S/), id: '/', start_url: '/', scope: '/', display: 'standalone', lang: 'tr-TR' });
+    // The hall TV's board is one of the installed app's shortcuts.
+    const shortcuts = manifest.shortcuts as { name: string; url: string; icons?: { src: string }[] }[];
+    const monitor = shortcuts.find((s) => s.url === '/Monitor');
+    expect(monitor?.name, JSON.stringify(shortcuts)).toMatch(/\S/);
+    for (const icon of monitor!.icons ?? []) expect((await page.request.get(icon.src)).status(), icon.src).toBe(200);
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
     expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
     // The page's theme colour is the manifest's.

@@ -4,13 +4,18 @@
 // the generated call; the stream's `snapshot` and `change` events keep the cached board current.
 // A list longer than the screen pages itself every 10 s; a dropped stream shows a banner until
 // it is back. `?date=YYYY-MM-DD` shows another day; without it the board follows today.
+// Made for a TV left on for days (see README, "The hall TV"): the screen is kept awake, a new
+// version is taken up unasked (the shell's update prompt), an ended session asks for a sign-in
+// that comes back here.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
 import { Check, Radio, WifiOff } from 'lucide-react';
 import type { MonitorEntry, MonitorStep } from '../../../generated/api/model/index.ts';
+import { LOGIN_ROUTE } from '@/lib/api-fetcher.ts';
 import { DAY_PATTERN, TIME_ZONE, istanbulToday } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
+import { session } from '@/lib/session.ts';
 import { chipColors, useLiveBoard } from './live-board.ts';
 import { cn } from '@/lib/utils.ts';
 
@@ -40,22 +45,63 @@ function Clock({ locale }: { locale: string }) {
   );
 }
 
-/** Keeps the screen awake while the board shows (where the browser allows it). */
+/** How often a wake lock the screen does not hold is asked for again. */
+const WAKE_RETRY_MS = 60_000;
+
+/**
+ * Keeps the screen awake while the board shows (where the browser allows it). The browser lets
+ * the lock go when the page is hidden, the system when it must (power saving): it is taken again
+ * when the board shows, when it is released, and every minute while it is not held.
+ */
 function useWakeLock() {
   useEffect(() => {
-    const nav = navigator as Navigator & { wakeLock?: { request: (type: 'screen') => Promise<{ release: () => Promise<void> }> } };
-    if (!nav.wakeLock) return;
-    let lock: { release: () => Promise<void> } | undefined;
+    if (!('wakeLock' in navigator)) return;
+    let lock: WakeLockSentinel | undefined;
+    let asking = false;
+    let ended = false;
     const acquire = () => {
-      if (document.visibilityState === 'visible') nav.wakeLock!.request('screen').then((l) => (lock = l), () => undefined);
+      if (ended || lock || asking || document.visibilityState !== 'visible') return;
+      asking = true;
+      navigator.wakeLock.request('screen').then(
+        (l) => {
+          asking = false;
+          if (ended) return void l.release().catch(() => undefined);
+          lock = l;
+          l.addEventListener('release', () => {
+            if (lock === l) lock = undefined;
+            acquire();
+          });
+        },
+        () => (asking = false),
+      );
     };
     acquire();
     document.addEventListener('visibilitychange', acquire);
+    const retry = setInterval(acquire, WAKE_RETRY_MS);
     return () => {
+      ended = true;
+      clearInterval(retry);
       document.removeEventListener('visibilitychange', acquire);
       void lock?.release().catch(() => undefined);
     };
   }, []);
+}
+
+/**
+ * When the session ends on the board (its refresh token expired or was revoked), the sign-in
+ * page comes back here after signing in: a hall screen asks for a sign-in rather than freezing,
+ * and returns to the board. The session tells its listeners before the API client leaves for
+ * the sign-in page, which then finds itself there already.
+ */
+function useSignInReturnsHere() {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    const unsubscribe = session.subscribe(() => {
+      if (!session.user) void navigate(`${LOGIN_ROUTE}?returnUrl=${encodeURIComponent(pathname + search)}`, { replace: true });
+    });
+    return () => void unsubscribe();
+  }, [navigate, pathname, search]);
 }
 
 /** How many rows fit: the body's height over one row's, measured whenever the screen changes. */
@@ -119,6 +165,7 @@ export function MonitorPage() {
   const today = useTicking(istanbulToday, 60_000);
   const date = asked && DAY_PATTERN.test(asked) ? asked : today;
   useWakeLock();
+  useSignInReturnsHere();
   // A hall screen keeps trying while the server is away.
   const { board, connected } = useLiveBoard(date, { retry: true });
 
