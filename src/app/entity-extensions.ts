@@ -1,13 +1,14 @@
 // Which hand-written feature extends which entity's generic screen: buttons beside New, row
 // actions, a page of its own per row (src/admin's EntityPageExtension). Composed here because the
-// generic screen knows no entity and features do not import each other. Each loads with its page.
+// generic screen knows no entity and features do not import each other. Each loads with its page,
+// and this map with the generic screen (router.tsx), not at start.
 import type { EntityPageExtension } from '@/admin/index.ts';
 
 export const entityExtensions: Record<string, () => Promise<EntityPageExtension>> = {
   // The sales feature's "Yeni satış" and the orders feature's own page per row, merged.
   VictimOrders: () =>
     Promise.all([import('@/features/sales/extension.tsx'), import('@/features/orders/extension.tsx')]).then(([s, o]) => ({ ...s.salesExtension, ...o.victimOrdersExtension })),
-  VictimPayments: () => import('@/features/orders/extension.tsx').then((m) => m.victimPaymentsExtension),
+  VictimPayments: () => import('@/features/orders/payments-extension.tsx').then((m) => m.victimPaymentsExtension),
   Transactions: () => import('@/features/office/extensions.tsx').then((m) => m.transactionsExtension),
   Accounts: () => import('@/features/office/extensions.tsx').then((m) => m.accountsExtension),
   NetgsmCallWebhookLogs: () => import('@/features/office/extensions.tsx').then((m) => m.callsExtension),

@@ -2,33 +2,26 @@
 // (confirm, cancel with a reason, complete; each with the order's rowVersion, 409s shown inline),
 // the share lines, the payments and balance, the booked slot, the step history of its animal, and
 // a printable receipt (only the receipt prints: the print stylesheet below).
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
 import { ArrowLeft, Ban, CheckCheck, CircleCheck, Printer } from 'lucide-react';
 import { useGetSettingsForPaging } from '../../../generated/api/settings/settings.ts';
-import {
-  useCancelVictimOrder,
-  useCompleteVictimOrder,
-  useConfirmVictimOrder,
-  useGetVictimOrderById,
-} from '../../../generated/api/victim-orders/victim-orders.ts';
+import { useCompleteVictimOrder, useConfirmVictimOrder, useGetVictimOrderById } from '../../../generated/api/victim-orders/victim-orders.ts';
 import type { VictimOrder } from '../../../generated/api/model/index.ts';
 import { Badge, type BadgeVariant } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
-import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
-import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '@/lib/format.ts';
-import { hasTranslation, t } from '@/lib/i18n.ts';
+import { t } from '@/lib/i18n.ts';
 import { useSession } from '@/lib/session.ts';
 import { BookingSection, StepHistorySection } from './booking.tsx';
-import { ErrorBox, pageRequest, Section, useInvalidate, where } from './common.tsx';
+import { ErrorBox, MoveError, onDemand, pageRequest, Section, useInvalidate, where } from './common.tsx';
 import { PaymentsSection } from './payments.tsx';
 import { SharesSection, useShareLines } from './shares.tsx';
+
+const CancelDialog = onDemand(() => import('./cancel-dialog.tsx').then((m) => m.CancelDialog));
 
 const STATUS_TONE: Record<string, BadgeVariant> = { draft: 'secondary', confirmed: 'info', cancelled: 'danger', completed: 'success' };
 
@@ -39,90 +32,6 @@ const PRINT_CSS = `@media print {
   #order-receipt { display: block !important; position: absolute; inset: 0 auto auto 0; width: 100%; padding: 1.5rem; background: #fff; color: #000; }
   @page { margin: 1.5cm; }
 }`;
-
-/** The words of a status or move named by a 409's `allowed`. */
-const moveLabel = (m: unknown) => {
-  const key = `enum.victimOrder.status.${String(m)}`;
-  return hasTranslation(key) ? t(key) : String(m);
-};
-
-function MoveError({ error }: { error: unknown }) {
-  const allowed = error instanceof ApiError && Array.isArray(error.body?.params?.allowed) ? (error.body.params.allowed as unknown[]) : undefined;
-  return (
-    <ErrorBox error={error}>
-      {allowed && <p>{allowed.length ? t('orderPage.allowedMoves', { moves: allowed.map(moveLabel).join(', ') }) : t('orderPage.noMoves')}</p>}
-    </ErrorBox>
-  );
-}
-
-function CancelDialog({ order, onClose }: { order: VictimOrder; onClose: () => void }) {
-  const ids = useId();
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
-  const cancel = useCancelVictimOrder({ request: { silent: true } });
-  const invalidate = useInvalidate();
-  const submit = async () => {
-    if (!reason.trim()) {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
-    try {
-      await cancel.mutateAsync({ id: order.id, data: { rowVersion: order.rowVersion, reason: reason.trim() } });
-      await invalidate('/VictimOrders', '/VictimOrderDetail', '/VictimPayments', '/VictimAppointments');
-      onClose();
-    } catch {
-      // shown below
-    }
-  };
-  return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent maximizable={false}>
-        <DialogHeader>
-          <DialogTitle>{t('orderPage.cancel.title')}</DialogTitle>
-          <DialogDescription>{t('orderPage.cancel.help', { orderNo: order.orderNo })}</DialogDescription>
-        </DialogHeader>
-        <form
-          className="flex flex-col gap-4"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${ids}-reason`}>{t('field.victimOrder.cancelReason')} *</Label>
-            <Textarea
-              id={`${ids}-reason`}
-              rows={3}
-              maxLength={500}
-              value={reason}
-              autoFocus
-              onChange={(e) => setReason(e.target.value)}
-              aria-invalid={missing || undefined}
-              aria-describedby={missing ? `${ids}-reason-error` : undefined}
-            />
-            {missing && (
-              <p id={`${ids}-reason-error`} className="text-sm text-destructive">
-                {t('validation.required', { label: t('field.victimOrder.cancelReason') })}
-              </p>
-            )}
-          </div>
-          <MoveError error={cancel.error} />
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose}>
-              {t('action.cancel')}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={cancel.isPending}>
-              <Ban />
-              {t('orderPage.cancel.submit')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 function Receipt({ order, locale }: { order: VictimOrder; locale: string }) {
   const company = useGetSettingsForPaging(pageRequest([where('key', 'company.name')], [], 1), { query: { select: dataOf, staleTime: 300_000 } });
@@ -273,7 +182,7 @@ export function OrderPage() {
             </Button>
           )}
           {canUpdate && (status === 'draft' || status === 'confirmed') && (
-            <Button variant="outline" onClick={() => setCancelling(true)}>
+            <Button variant="outline" onClick={() => CancelDialog.open(() => setCancelling(true))} {...CancelDialog.warmOn}>
               <Ban />
               {t('orderPage.action.cancel')}
             </Button>

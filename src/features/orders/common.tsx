@@ -1,11 +1,13 @@
 // Small pieces the order page and the payment dialogs share: paged-list requests, the translated
-// text of an ApiError (money parameters in the language's format), amounts typed the Turkish way,
-// cache invalidation after a write, and the little field/section wrappers.
-import type { ReactNode } from 'react';
+// text of an ApiError (money parameters in the language's format), cache invalidation after a
+// write, the little field/section wrappers, and dialogs loaded on use.
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { FilterParam, FilterParamMatchMode, PagedListRequest, SortingParam } from '../../../generated/api/model/index.ts';
+import { useGetPaymentStatus } from '../../../generated/api/payment-status/payment-status.ts';
+import type { FilterParam, FilterParamMatchMode, PagedListRequest, PaymentStatus, SortingParam } from '../../../generated/api/model/index.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { ApiError } from '@/lib/api-fetcher.ts';
+import { dataOf } from '@/lib/envelope.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { hasTranslation, t } from '@/lib/i18n.ts';
 import { cn } from '@/lib/utils.ts';
@@ -37,20 +39,6 @@ export function errorText(err: unknown): string {
     return t(code, params);
   }
   return err.message;
-}
-
-/** An amount typed as `1.234,56`, `1234,56` or `1234.56` → `1234.56`; undefined when not one. */
-export function parseAmount(text: string): string | undefined {
-  let s = text.trim().replace(/\s|₺/g, '');
-  if (s.includes(',')) s = s.replace(/\./g, '').replace(',', '.');
-  if (!/^\d{1,16}(\.\d{1,2})?$/.test(s)) return undefined;
-  return s;
-}
-
-/** A decimal string as the amount field shows it in the language (comma in Turkish). */
-export function amountText(value: string | undefined, locale: string): string {
-  if (!value) return '';
-  return locale.startsWith('tr') ? value.replace('.', ',') : value;
 }
 
 /** Invalidates cached answers by their path (prefix of the generated query keys). */
@@ -89,3 +77,56 @@ export function Section({ title, actions, children, className, testId }: { title
 }
 
 export const nativeSelectClass = 'h-(--control-h) py-1';
+
+export function usePaymentStatuses(): PaymentStatus[] | undefined {
+  return useGetPaymentStatus({ query: { select: dataOf, staleTime: 300_000 } }).data;
+}
+
+/** The words of a status or move named by a 409's `allowed`. */
+const moveLabel = (m: unknown) => {
+  const key = `enum.victimOrder.status.${String(m)}`;
+  return hasTranslation(key) ? t(key) : String(m);
+};
+
+/** A refused move of the order, with the moves its status allows. */
+export function MoveError({ error }: { error: unknown }) {
+  const allowed = error instanceof ApiError && Array.isArray(error.body?.params?.allowed) ? (error.body.params.allowed as unknown[]) : undefined;
+  return (
+    <ErrorBox error={error}>
+      {allowed && <p>{allowed.length ? t('orderPage.allowedMoves', { moves: allowed.map(moveLabel).join(', ') }) : t('orderPage.noMoves')}</p>}
+    </ErrorBox>
+  );
+}
+
+/** A dialog whose code (with the dialog primitives) loads when it is first opened, not with the
+ *  page. Its button opens it through `open`, which shows it once the code is there: it then
+ *  mounts at once (a lazy component would suspend, and React holds a revealed Suspense boundary
+ *  back up to 300 ms). `warmOn` starts the load when the user points at or focuses the button. */
+export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const start = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (err: unknown) => {
+        loading = undefined; // a later use tries again
+        throw err;
+      },
+    ));
+  const Lazy = lazy(async () => ({ default: await start() }));
+  function OnDemand(props: P) {
+    // Chosen once per opening: switching from the lazy one to the loaded one would remount it.
+    const [Ready] = useState(() => loaded);
+    if (Ready) return <Ready {...props} />;
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  const warm = () => void start().catch(() => undefined);
+  /** Runs `show` once the code is loaded; if it cannot be, `show` still runs and the lazy path
+   *  reports the failure as any page's missing code. */
+  const open = (show: () => void) => void start().then(show, show);
+  return Object.assign(OnDemand, { open, warmOn: { onPointerEnter: warm, onFocus: warm } });
+}

@@ -1,12 +1,8 @@
-// What the orders feature adds to the generic screens: a row of VictimOrders opens its own page,
-// and New on VictimPayments opens the standalone payment (customer → open order → payment).
+// What the orders feature adds to the orders screen: a row opens its own page. New on the
+// VictimPayments screen is in payments-extension.tsx, so the orders list does not carry the
+// payment dialogs.
 import type { EntityPageExtension } from '@/admin/index.ts';
-import { StandalonePaymentDialog } from './payments.tsx';
 
 export const victimOrdersExtension: EntityPageExtension = {
   rowLink: (row) => `/VictimOrders/${row.id}`,
-};
-
-export const victimPaymentsExtension: EntityPageExtension = {
-  CreateDialog: StandalonePaymentDialog,
 };

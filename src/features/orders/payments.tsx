@@ -1,285 +1,25 @@
-// Payments of an order: the list with statuses and a refund on paid ones, "Ödeme al" (the payment
-// dialog with the order fixed), and the standalone payment (pick the customer, then one of their
-// open orders, then the same form), which the VictimPayments screen opens for New.
-import { useId, useState, type FormEvent } from 'react';
+// Payments of an order: the list with statuses and a refund on paid ones, and "Ödeme al". The
+// dialogs (payment form, refund confirmation) load on first use (payment-dialogs.tsx).
+import { useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { Undo2, Wallet } from 'lucide-react';
-import { useGetAccountsForPaging } from '../../../generated/api/accounts/accounts.ts';
-import { useGetPaymentMethods } from '../../../generated/api/payment-methods/payment-methods.ts';
-import { useGetPaymentStatus } from '../../../generated/api/payment-status/payment-status.ts';
-import { useGetVictimOrdersForPaging } from '../../../generated/api/victim-orders/victim-orders.ts';
-import { useCreateVictimPayment, useGetVictimPaymentsForPaging, useUpdateVictimPayment } from '../../../generated/api/victim-payments/victim-payments.ts';
-import { useGetVirtualPOSs } from '../../../generated/api/virtual-po-ss/virtual-po-ss.ts';
-import type { PaymentStatus, VictimOrder, VictimPayment } from '../../../generated/api/model/index.ts';
-import type { AdminEntity } from '@/admin/index.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog.tsx';
+import { useGetVictimPaymentsForPaging, useUpdateVictimPayment } from '../../../generated/api/victim-payments/victim-payments.ts';
+import type { VictimOrder, VictimPayment } from '../../../generated/api/model/index.ts';
 import { Badge, type BadgeVariant } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
-import { fieldClass, Input } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
-import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
 import { formatDateTime, formatMoney } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
 import { useSession } from '@/lib/session.ts';
-import { cn } from '@/lib/utils.ts';
-import { amountText, ErrorBox, nativeSelectClass, pageRequest, parseAmount, Section, useInvalidate, where } from './common.tsx';
+import { onDemand, pageRequest, Section, useInvalidate, usePaymentStatuses, where } from './common.tsx';
+
+const loadDialogs = () => import('./payment-dialogs.tsx');
+const TakePaymentDialog = onDemand(() => loadDialogs().then((m) => m.TakePaymentDialog));
+const RefundDialog = onDemand(() => loadDialogs().then((m) => m.RefundDialog));
 
 const STATUS_TONE: Record<string, BadgeVariant> = { pending: 'warn', paid: 'success', cancelled: 'secondary', refunded: 'info' };
-
-function usePaymentStatuses(): PaymentStatus[] | undefined {
-  return useGetPaymentStatus({ query: { select: dataOf, staleTime: 300_000 } }).data;
-}
-
-/** The payment form of one order: amount (the balance by default), method, virtual POS when the
- *  method needs one, description; the payment is created paid. */
-function PaymentForm({ order, onDone, onCancel }: { order: VictimOrder; onDone: () => void; onCancel: () => void }) {
-  const { i18n } = useLingui();
-  const locale = i18n.locale || 'tr-TR';
-  const ids = useId();
-  const methods = useGetPaymentMethods({ query: { select: dataOf, staleTime: 300_000 } }).data?.filter((m) => m.isActive !== false);
-  const poss = useGetVirtualPOSs({ query: { select: dataOf, staleTime: 300_000 } }).data?.filter((p) => p.isActive !== false);
-  const statuses = usePaymentStatuses();
-  const paid = statuses?.find((s) => s.code === 'paid');
-  const [amount, setAmount] = useState(amountText(order.balance, locale));
-  const [methodId, setMethodId] = useState<number>();
-  const [posId, setPosId] = useState<number>();
-  const [description, setDescription] = useState('');
-  const [amountError, setAmountError] = useState<string>();
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const create = useCreateVictimPayment({ request: { silent: true } });
-  const invalidate = useInvalidate();
-
-  const method = methods?.find((m) => m.id === (methodId ?? methods[0]?.id));
-  const needsPos = method?.code === 'virtualPos';
-  const pos = poss?.find((p) => p.id === (posId ?? poss.find((x) => x.isDefault)?.id ?? poss[0]?.id));
-  const label = (f: string) => t(`field.victimPayment.${f}`);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const value = parseAmount(amount);
-    if (!value || Number(value) <= 0) {
-      setAmountError(t('orderPage.payment.amountInvalid'));
-      return;
-    }
-    setAmountError(undefined);
-    setFieldErrors({});
-    if (!method || !paid) return;
-    try {
-      await create.mutateAsync({
-        data: {
-          victimOrderId: order.id,
-          accountId: order.accountId,
-          currencyTypeId: order.currencyTypeId,
-          amount: value,
-          paymentMethodId: method.id,
-          paymentStatusId: paid.id,
-          virtualPosId: needsPos ? (pos?.id ?? null) : null,
-          description: description.trim() || null,
-        },
-      });
-      await invalidate('/VictimOrders', '/VictimPayments', '/Accounts', '/Transactions');
-      onDone();
-    } catch (err) {
-      if (err instanceof ApiError) setFieldErrors(err.fieldMessages(label));
-    }
-  };
-
-  const invalid = (f: string) => (fieldErrors[f] ? { 'aria-invalid': true, 'aria-describedby': `${ids}-${f}-error` } : {});
-  const fieldError = (f: string) =>
-    fieldErrors[f] ? (
-      <p id={`${ids}-${f}-error`} className="text-sm text-destructive">
-        {fieldErrors[f]}
-      </p>
-    ) : null;
-
-  return (
-    <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} data-testid="payment-form" noValidate>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-surface-50 p-3 text-sm dark:bg-surface-800">
-        <dt className="text-muted-foreground">{t('field.victimOrder.orderNo')}</dt>
-        <dd className="text-right font-medium">{order.orderNo}</dd>
-        <dt className="text-muted-foreground">{t('field.victimOrder.accountId')}</dt>
-        <dd className="text-right">{order.lookups?.accountId ?? order.accountId}</dd>
-        <dt className="text-muted-foreground">{t('field.victimOrder.balance')}</dt>
-        <dd className="text-right font-semibold tabular-nums">{formatMoney(order.balance, locale)}</dd>
-      </dl>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${ids}-amount`}>{label('amount')} *</Label>
-        <Input
-          id={`${ids}-amount`}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          aria-invalid={!!(amountError || fieldErrors.amount)}
-          aria-describedby={amountError || fieldErrors.amount ? `${ids}-amount-error` : undefined}
-          autoFocus
-        />
-        {(amountError || fieldErrors.amount) && (
-          <p id={`${ids}-amount-error`} className="text-sm text-destructive">
-            {amountError ?? fieldErrors.amount}
-          </p>
-        )}
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${ids}-method`}>{label('paymentMethodId')} *</Label>
-        {methods ? (
-          <select id={`${ids}-method`} className={cn(fieldClass, nativeSelectClass)} value={method?.id ?? ''} onChange={(e) => setMethodId(Number(e.target.value))} {...invalid('paymentMethodId')}>
-            {methods.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <Skeleton className="h-(--control-h)" />
-        )}
-        {fieldError('paymentMethodId')}
-      </div>
-      {needsPos && (
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${ids}-pos`}>{label('virtualPosId')} *</Label>
-          <select id={`${ids}-pos`} className={cn(fieldClass, nativeSelectClass)} value={pos?.id ?? ''} onChange={(e) => setPosId(Number(e.target.value))} {...invalid('virtualPosId')}>
-            {!poss?.length && <option value="">{t('orderPage.payment.noPos')}</option>}
-            {poss?.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name} ({p.bankName})
-              </option>
-            ))}
-          </select>
-          {fieldError('virtualPosId')}
-        </div>
-      )}
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${ids}-description`}>{label('description')}</Label>
-        <Textarea id={`${ids}-description`} rows={2} maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} {...invalid('description')} />
-        {fieldError('description')}
-      </div>
-      <ErrorBox error={create.error} />
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel}>
-          {t('action.cancel')}
-        </Button>
-        <Button type="submit" disabled={create.isPending || !method || !paid}>
-          <Wallet />
-          {t('orderPage.payment.submit')}
-        </Button>
-      </DialogFooter>
-    </form>
-  );
-}
-
-/** "Ödeme al": the payment dialog with the order fixed. */
-export function TakePaymentDialog({ order, onClose }: { order: VictimOrder; onClose: () => void }) {
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent maximizable={false}>
-        <DialogHeader>
-          <DialogTitle>{t('orderPage.payment.title')}</DialogTitle>
-          <DialogDescription>{t('orderPage.payment.description', { orderNo: order.orderNo })}</DialogDescription>
-        </DialogHeader>
-        <PaymentForm order={order} onDone={onClose} onCancel={onClose} />
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** New on the VictimPayments screen: the customer, then one of their open orders, then the payment. */
-export function StandalonePaymentDialog({ onClose, refresh }: { entity: AdminEntity; onClose: () => void; refresh: () => void }) {
-  const { i18n } = useLingui();
-  const locale = i18n.locale || 'tr-TR';
-  const ids = useId();
-  const [search, setSearch] = useState('');
-  const [accountId, setAccountId] = useState<number>();
-  const [orderId, setOrderId] = useState<number>();
-  const term = search.trim();
-  const accounts = useGetAccountsForPaging(
-    { ...pageRequest([], [{ ColumnName: 'title', SortOrder: 1 }], 8), GlobalFilter: term || undefined },
-    { query: { select: dataOf, enabled: accountId === undefined } },
-  );
-  const orders = useGetVictimOrdersForPaging(
-    pageRequest([where('accountId', accountId ?? 0), where('status', 'cancelled', 'notEquals')], [{ ColumnName: 'orderDate', SortOrder: -1 }]),
-    { query: { select: dataOf, enabled: accountId !== undefined } },
-  );
-  const open = orders.data?.data.filter((o) => o.status !== 'cancelled' && Number(o.balance) > 0);
-  const order = open?.find((o) => o.id === orderId);
-  const account = accounts.data?.data.find((a) => a.id === accountId);
-
-  return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent maximizable={false} data-testid="standalone-payment">
-        <DialogHeader>
-          <DialogTitle>{t('orderPage.payment.standaloneTitle')}</DialogTitle>
-          <DialogDescription>{t('orderPage.payment.standaloneHelp')}</DialogDescription>
-        </DialogHeader>
-        {accountId === undefined ? (
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${ids}-search`}>{t('orderPage.payment.customerSearch')}</Label>
-            <Input id={`${ids}-search`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoFocus autoComplete="off" />
-            <ul className="flex min-h-48 flex-col gap-1" aria-label={t('field.victimPayment.accountId')} aria-busy={accounts.isFetching}>
-              {accounts.isLoading && <Skeleton className="h-10" />}
-              {accounts.data?.data.length === 0 && <li className="p-2 text-sm text-muted-foreground">{t('orderPage.empty')}</li>}
-              {accounts.data?.data.map((a) => (
-                <li key={a.id}>
-                  <Button variant="ghost" className="w-full justify-between" onClick={() => setAccountId(a.id)}>
-                    <span>{a.title}</span>
-                    <span className="text-xs text-muted-foreground">{a.code}</span>
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : order === undefined ? (
-          <div className="flex flex-col gap-2">
-            <p className="text-sm">
-              {t('field.victimPayment.accountId')}: <strong>{account?.title}</strong>{' '}
-              <Button variant="link" onClick={() => setAccountId(undefined)}>
-                {t('orderPage.payment.changeCustomer')}
-              </Button>
-            </p>
-            <h3 className="font-medium">{t('orderPage.payment.openOrders')}</h3>
-            <ul className="flex min-h-32 flex-col gap-1">
-              {orders.isLoading && <Skeleton className="h-10" />}
-              {open?.length === 0 && <li className="p-2 text-sm text-muted-foreground">{t('orderPage.payment.noOpenOrders')}</li>}
-              {open?.map((o) => (
-                <li key={o.id}>
-                  <Button variant="outline" className="w-full justify-between" onClick={() => setOrderId(o.id)}>
-                    <span>
-                      {o.orderNo} · {o.lookups?.productId ?? ''}
-                    </span>
-                    <span className="tabular-nums">{t('orderPage.payment.orderBalance', { balance: formatMoney(o.balance, locale) })}</span>
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : (
-          <PaymentForm
-            order={order}
-            onCancel={() => setOrderId(undefined)}
-            onDone={() => {
-              refresh();
-              onClose();
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 /** The order's payments with their statuses; paid ones can be refunded. */
 export function PaymentsSection({ order }: { order: VictimOrder }) {
@@ -288,6 +28,8 @@ export function PaymentsSection({ order }: { order: VictimOrder }) {
   const { hasClaim } = useSession();
   const [taking, setTaking] = useState(false);
   const [refunding, setRefunding] = useState<VictimPayment>();
+  // Mounted from the first refund on, so that closing it animates as before.
+  const [refundAsked, setRefundAsked] = useState(false);
   const statuses = usePaymentStatuses();
   const payments = useGetVictimPaymentsForPaging(pageRequest([where('victimOrderId', order.id)], [{ ColumnName: 'paidAt', SortOrder: -1 }]), {
     query: { select: dataOf },
@@ -327,7 +69,7 @@ export function PaymentsSection({ order }: { order: VictimOrder }) {
       testId="order-payments"
       actions={
         hasClaim('VictimPayments.Create') && (
-          <Button onClick={() => setTaking(true)} disabled={!canTake}>
+          <Button onClick={() => TakePaymentDialog.open(() => setTaking(true))} disabled={!canTake} {...TakePaymentDialog.warmOn}>
             <Wallet />
             {t('orderPage.payment.take')}
           </Button>
@@ -366,7 +108,7 @@ export function PaymentsSection({ order }: { order: VictimOrder }) {
                   <TableCell className="text-right tabular-nums">{formatMoney(p.amount, locale)}</TableCell>
                   <TableCell className="text-right">
                     {code === 'paid' && hasClaim('VictimPayments.Update') && (
-                      <Button variant="ghost" size="sm" onClick={() => (update.reset(), setRefunding(p))}>
+                      <Button variant="ghost" size="sm" onClick={() => RefundDialog.open(() => (update.reset(), setRefundAsked(true), setRefunding(p)))} {...RefundDialog.warmOn}>
                         <Undo2 />
                         {t('orderPage.payment.refund')}
                       </Button>
@@ -379,29 +121,9 @@ export function PaymentsSection({ order }: { order: VictimOrder }) {
         </Table>
       )}
       {taking && <TakePaymentDialog order={order} onClose={() => setTaking(false)} />}
-      <AlertDialog open={!!refunding} onOpenChange={(o) => !o && setRefunding(undefined)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('orderPage.payment.refund')}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {t('orderPage.payment.refundConfirm', { amount: formatMoney(refunding?.amount, locale), receiptNo: refunding?.receiptNo ?? '' })}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <ErrorBox error={update.error} />
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('action.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={update.isPending}
-              onClick={(e) => {
-                e.preventDefault();
-                if (refunding) void refund(refunding);
-              }}
-            >
-              {t('orderPage.payment.refund')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      {refundAsked && (
+        <RefundDialog payment={refunding} onClose={() => setRefunding(undefined)} onConfirm={(p) => void refund(p)} error={update.error} pending={update.isPending} />
+      )}
     </Section>
   );
 }
