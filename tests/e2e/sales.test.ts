@@ -1,10 +1,12 @@
 // /Sales/new in a real browser against the demo season: a sale typed with the keyboard from the
 // empty form to the order's page (the order, its share lines and the deposit checked through the
 // API), the 409 when the last share went meanwhile (the message says how many are left and what
-// was typed stays), and axe on the form.
+// was typed stays), axe on the form, and a sale clicked through from the empty form to its printed
+// receipt (farm name from the settings, order no, customer, shares, paid and balance).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, axeViolations, newPage, pageErrors, signIn, useApp } from './support/browser.ts';
+import { createAnimal, createCustomer, money, setSetting, unique, uniquePhone } from './support/season.ts';
 
 useApp();
 
@@ -190,7 +192,124 @@ describe('selling shares', () => {
     await page.getByTestId('chosen-customer').getByText('Satır İçi Müşteri').waitFor();
     expect(await page.getByLabel('Hissedar', { exact: true }).first().inputValue()).toBe('Satır İçi Müşteri');
     const [account] = await list('Accounts', { FilterParam: [eq('identityNumber', '10000000146')] });
-    expect(account).toMatchObject({ title: 'Satır İçi Müşteri', phoneNumber: '0532 765 43 21' });
+    // The code is the server's: the next of the customers' series.
+    expect(account).toMatchObject({ title: 'Satır İçi Müşteri', phoneNumber: '0532 765 43 21', code: expect.stringMatching(/^C\d{6}$/) });
+    expect(unexpected(pageErrors.get(page))).toEqual([]);
+  });
+
+  it('a sale from the empty form to the printed receipt: animal card, customer, shares, shareholders, deposit', async () => {
+    // The farm's name comes from the settings: one no other screen shows.
+    const farm = `Yeşilova Kurban Çiftliği ${unique()}`;
+    await setSetting('company.name', farm);
+    const animal = await createAnimal({ sharePrice: '18750.00', name: `Makbuz Danası ${unique()}` });
+    const phone = uniquePhone();
+    const customer = await createCustomer(`Makbuz Müşterisi ${unique()}`, phone);
+
+    const page = await newPage({ viewport: { width: 1440, height: 1000 } });
+    await signIn(page);
+    await page.goto('/Sales/new');
+    await page.getByTestId('animal-card').first().waitFor();
+    // The form starts empty.
+    expect(await page.getByTestId('total').innerText()).toBe('—');
+    expect(await page.getByTestId('chosen-customer').count()).toBe(0);
+    expect(await page.getByLabel('Hissedar', { exact: true }).inputValue()).toBe('');
+
+    // The animal: found by its ear tag, picked by clicking its card.
+    await page.getByLabel('Küpe no veya ad ara').fill(animal.code);
+    const card = page.locator(`[data-testid="animal-card"][data-code="${animal.code}"]`);
+    await card.waitFor();
+    await expect.poll(() => page.getByTestId('animal-card').count()).toBe(1);
+    expect((await card.innerText()).replace(/\s+/g, ' ')).toContain(`Hisse: ${money('18750.00')}`);
+    expect((await card.innerText()).replace(/\s+/g, ' ')).toContain('0 / 7 hisse satıldı · 7 boş');
+    await card.click();
+    await expect.poll(() => card.getByRole('radio').isChecked()).toBe(true);
+    expect(await page.getByLabel('Hisse Fiyatı').inputValue()).toBe('18750.00');
+    await page.getByText('7 boş hisse', { exact: true }).waitFor();
+
+    // The customer: found by the phone number.
+    await page.getByLabel('Müşteri ara').fill(phone);
+    await page.getByTestId('customer-results').getByText(customer.title, { exact: true }).click();
+    await page.getByTestId('chosen-customer').getByText(customer.title).waitFor();
+
+    // Three shares: the first stays the customer's, two get their own shareholders.
+    await page.getByLabel('Hisse Sayısı').fill('3');
+    const names = page.getByLabel('Hissedar', { exact: true });
+    const phones = page.getByLabel('Hissedar Telefonu', { exact: true });
+    await expect.poll(() => names.count()).toBe(3);
+    for (let i = 0; i < 3; i++) {
+      expect(await names.nth(i).inputValue()).toBe(customer.title);
+      expect(await phones.nth(i).inputValue()).toBe(phone);
+    }
+    await names.nth(1).fill('Ayşe Demir');
+    await phones.nth(1).fill('0533 222 33 44');
+    await page.getByLabel('Niyet').nth(1).selectOption('adak');
+    await names.nth(2).fill('Ali Demir');
+    await phones.nth(2).fill('');
+    await page.getByLabel('Niyet').nth(2).selectOption('akika');
+    await page.getByLabel('İndirim', { exact: true }).fill('750');
+    await expect.poll(() => page.getByTestId('subtotal').innerText()).toBe(money('56250.00'));
+    await expect.poll(() => page.getByTestId('total').innerText()).toBe(money('55500.00'));
+
+    // The deposit, by bank transfer.
+    await page.getByLabel('Kapora (isteğe bağlı)').fill('5000,50');
+    await page.getByLabel('Ödeme yöntemi').selectOption({ label: 'Havale/EFT' });
+    await expect.poll(() => page.getByTestId('balance').innerText()).toBe(money('50499.50'));
+    await page.getByRole('button', { name: 'Satışı kaydet' }).click();
+
+    // The order's page.
+    await page.waitForURL(/\/VictimOrders\/\d+$/);
+    const orderId = Number(/\/VictimOrders\/(\d+)$/.exec(page.url())![1]);
+    const order = (await api<Row>('GET', `VictimOrders/${orderId}`)).body.data;
+    expect(order).toMatchObject({
+      accountId: customer.id,
+      productId: animal.id,
+      shareCount: 3,
+      unitPrice: '18750.00',
+      discountAmount: '750.00',
+      totalAmount: '55500.00',
+      paidAmount: '5000.50',
+      balance: '50499.50',
+      status: 'confirmed',
+    });
+    const orderNo = String(order.orderNo);
+    await page.getByRole('heading', { level: 1, name: `Sipariş ${orderNo}` }).waitFor();
+    await expect.poll(() => page.getByTestId('order-paid').innerText()).toBe(money('5000.50'));
+    expect(await page.getByTestId('order-balance').innerText()).toBe(money('50499.50'));
+    const lines = await list('VictimOrderDetail', { FilterParam: [eq('victimOrderId', orderId)], SortingParams: [{ ColumnName: 'shareNo', SortOrder: 1 }] });
+    expect(lines.map((l) => [l.shareNo, l.shareholderName, l.shareholderPhone, l.intention])).toEqual([
+      [1, customer.title, phone, 'kurban'],
+      [2, 'Ayşe Demir', '0533 222 33 44', 'adak'],
+      [3, 'Ali Demir', null, 'akika'],
+    ]);
+    const payments = await list('VictimPayments', { FilterParam: [eq('victimOrderId', orderId)] });
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ amount: '5000.50', accountId: customer.id, lookups: { paymentMethodId: 'Havale/EFT', paymentStatusId: 'Ödendi' } });
+
+    // The receipt, as printed: only it shows.
+    const receipt = page.getByTestId('receipt');
+    // The share lines are in before printing.
+    await receipt.getByText('Ali Demir', { exact: true }).waitFor({ state: 'attached' });
+    await page.emulateMedia({ media: 'print' });
+    await receipt.waitFor({ state: 'visible' });
+    expect(await page.getByRole('button', { name: 'Ödeme al' }).isVisible()).toBe(false);
+    expect(await page.getByRole('heading', { level: 1, name: `Sipariş ${orderNo}` }).isVisible()).toBe(false);
+    expect(await receipt.getByRole('heading', { name: farm, exact: true }).isVisible()).toBe(true);
+    const value = (label: string) => receipt.locator('tr').filter({ has: page.locator('th', { hasText: new RegExp(`^${label}$`) }) }).locator('td').innerText();
+    expect(await value('Sipariş No')).toBe(orderNo);
+    expect(await value('Müşteri')).toBe(customer.title);
+    expect(await value('Hayvan')).toBe(animal.name);
+    expect(await value('Hisse Sayısı')).toBe('3');
+    expect(await value('Toplam Tutar')).toBe(money('55500.00'));
+    expect(await value('Ödenen')).toBe(money('5000.50'));
+    expect(await value('Bakiye')).toBe(money('50499.50'));
+    const shareTable = receipt.locator('table').filter({ has: page.locator('th', { hasText: /^Hisse No$/ }) });
+    const shareRows = await shareTable.locator('tbody tr').all();
+    const shares = await Promise.all(shareRows.map(async (r) => (await r.locator('td').allInnerTexts()).map((s) => s.trim())));
+    expect(shares).toEqual([
+      ['1', customer.title, 'Kurban'],
+      ['2', 'Ayşe Demir', 'Adak'],
+      ['3', 'Ali Demir', 'Akika'],
+    ]);
     expect(unexpected(pageErrors.get(page))).toEqual([]);
   });
 });

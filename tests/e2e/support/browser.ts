@@ -171,6 +171,18 @@ export async function newPage(options: BrowserContextOptions = {}): Promise<Page
   return page;
 }
 
+/** Another tab of the same browser context as `page` (same session and local storage), its errors recorded too. */
+export async function newTab(page: Page): Promise<Page> {
+  const tab = await page.context().newPage();
+  const errors: string[] = [];
+  pageErrors.set(tab, errors);
+  tab.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  tab.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return tab;
+}
+
 function stopServer(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
