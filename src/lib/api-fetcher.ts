@@ -204,10 +204,15 @@ async function refresh(timeoutMs: number): Promise<string> {
   return signOut(a);
 }
 
-/** Ends the session, goes to login, and shows one toast for all the requests that wait on it. */
+/** Ends the session, goes to login (coming back here after it), and shows one toast for all the
+ *  requests that wait on it. */
 function signOut(a: Answer | undefined): never {
+  // Read before logging out (a listener of the session may move the page); the auth pages
+  // themselves are no place to come back to.
+  const { pathname, search, hash } = window.location;
+  const back = pathname.startsWith('/auth/') ? '' : `?returnUrl=${encodeURIComponent(pathname + search + hash)}`;
   session.logout();
-  if (window.location.pathname !== LOGIN_ROUTE) navigate(LOGIN_ROUTE);
+  if (window.location.pathname !== LOGIN_ROUTE) navigate(LOGIN_ROUTE + back);
   const body = a?.body?.error ?? undefined;
   const error = new ApiError(401, body, translated(body, t('error.unauthorized')), 'http');
   toast(error);

@@ -1,11 +1,12 @@
 // The one TanStack Query client of the app, and its cache persisted to local storage so that
 // screens show the data last fetched when offline. Loaded with the first page that shows data
 // (the shell's `DataProvider`); the sign-in pages do without it. The module is ready once the
-// persisted cache is restored, so a page never fetches what the cache already holds.
+// persisted cache is restored: a page shows the restored answers at once, and (online) asks the
+// server again for them, so a reload shows what the server has now.
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { persistQueryClient, persistQueryClientSubscribe, removeOldestQuery, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
-import { assertOnline } from './offline.ts';
+import { assertOnline, isOnline } from './offline.ts';
 import { session } from './session.ts';
 
 export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -72,4 +73,14 @@ session.subscribe(() => {
   stop = persistQueryClientSubscribe(persistOptions(owner));
 });
 
-await restored.catch(() => undefined);
+/** Marks the answers restored at `restoredAt` (and not fetched since) stale: each is refetched
+ *  when a screen shows it, and kept on screen until the new answer is in. */
+function refreshRestored(restoredAt: number): void {
+  const stale = () =>
+    void queryClient.invalidateQueries({ predicate: (q) => q.state.dataUpdatedAt <= restoredAt });
+  // Offline, a refetch would only fail: the restored copy stays until the connection is back.
+  if (isOnline()) stale();
+  else window.addEventListener('online', stale, { once: true });
+}
+
+if (await restored.then(() => true, () => false)) refreshRestored(Date.now());

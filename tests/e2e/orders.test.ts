@@ -2,36 +2,44 @@
 // orders screen's row; a payment taken in the dialog lowers the balance on the page by its amount
 // (and the page shows the API's balance); a slot that is full is shown disabled and a slot that
 // fills meanwhile is refused with the message; the print view shows the receipt with the farm
-// name and the order no; axe finds nothing serious.
+// name and the order no; axe finds nothing serious. Then, on orders each test makes through the
+// API: the order's moves (confirm posts the sale, complete waits for the proxy, recorded with the
+// page's switch; cancel asks for a reason; only the moves of the current status offered), a reload
+// (the saved copy at once, then the server's order), a move or the proxy refused because the order
+// changed meanwhile (the page then shows the current order, and the next click works), a session
+// that ends on the page (the sign-in comes back to it), a share line saved over a newer version
+// from another tab (409, the typed values kept, nothing overwritten), a refund from the order page,
+// and the standalone payment of the payments screen (customer → open order → payment).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, axeViolations, describePage, newPage, pageErrors, signIn, useApp } from './support/browser.ts';
+import { api, axeViolations, describePage, newPage, newTab, pageErrors, signIn, useApp } from './support/browser.ts';
+import {
+  type Order,
+  createAnimal,
+  createCustomer,
+  createOrder,
+  customerOf,
+  eq,
+  kurus,
+  ledgerOf,
+  lira,
+  list,
+  money,
+  orderOf,
+  payOrder,
+  paymentsOf,
+  shareLinesOf,
+  unique,
+  updateOrder,
+} from './support/season.ts';
 
 useApp();
 
-interface Order {
-  id: number;
-  orderNo: string;
-  accountId: number;
-  status: string;
-  balance: string;
-  rowVersion: number;
-}
-
-const LOCALE = 'tr-TR';
-const money = (value: string | number) =>
-  new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'TRY', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(String(value) as Intl.StringNumericLiteral);
 const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).textContent()) ?? '').replace(/\s+/g, ' ').trim();
 
 let orders: Order[];
 
-async function orderOf(id: number): Promise<Order> {
-  const res = await api<Order>('GET', `VictimOrders/${id}`);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data;
-}
-
-async function openOrder(order: Order): Promise<Page> {
+async function openOrder(order: { id: number; orderNo: string }): Promise<Page> {
   const page = await newPage({ viewport: { width: 1440, height: 1000 } });
   await signIn(page);
   await page.goto(`/VictimOrders/${order.id}`);
@@ -180,5 +188,373 @@ describe('/VictimOrders/:id', () => {
     await page.locator('[data-slot="dialog-content"][data-state="open"]').waitFor();
     await page.waitForTimeout(400);
     expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+/** The lifecycle's buttons on the order page, in this order. */
+const MOVES = ['Onayla', 'Tamamla', 'İptal et'];
+
+/** Which of the lifecycle's buttons the page offers now. */
+async function offeredMoves(page: Page): Promise<string[]> {
+  const offered: string[] = [];
+  for (const name of MOVES) if (await page.getByRole('button', { name, exact: true }).isVisible()) offered.push(name);
+  return offered;
+}
+
+/** The value shown beside a label of the order's summary. */
+const summaryValue = (page: Page, label: string) =>
+  page.getByTestId('order-summary').locator('dt').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+
+/** A page opened on an order, as a fresh session or as another tab of a session. */
+async function showOrder(page: Page, order: { id: number; orderNo: string }) {
+  await page.goto(`/VictimOrders/${order.id}`);
+  await page.getByRole('heading', { level: 1, name: new RegExp(order.orderNo) }).waitFor().catch(async (err: Error) => {
+    throw new Error(`${err.message}\n${await describePage(page)}`);
+  });
+}
+
+/** The type names of the ledger entries the server posted for an order, with their amounts. */
+async function postings(orderId: number): Promise<[string | undefined, string][]> {
+  return (await ledgerOf(orderId)).map((t) => [t.lookups?.transactionTypeId, t.amount]);
+}
+
+/** Errors of a page but the 409s the test provokes on purpose. */
+const unexpected = (page: Page) => (pageErrors.get(page) ?? []).filter((e) => !/status of 409/.test(e));
+
+describe('the order page on orders made for the test', () => {
+  it('moves a draft: confirm changes the status and posts the sale; complete is refused until the proxy is received', async () => {
+    const customer = await createCustomer(`Durum Müşterisi ${unique()}`);
+    const draft = await createOrder({ customer, animal: await createAnimal(), shareCount: 2, unitPrice: '12500.00', discountAmount: '500.00', status: 'draft' });
+    expect(draft).toMatchObject({ status: 'draft', totalAmount: '24500.00', balance: '24500.00', proxyReceived: false });
+    // A draft owes nothing yet on the customer's ledger.
+    expect(await postings(draft.id)).toEqual([]);
+    expect((await customerOf(customer.id)).balance).toBe('0.00');
+
+    const page = await openOrder(draft);
+    const status = page.getByTestId('order-status');
+    expect(await status.innerText()).toBe('Taslak');
+    expect(await offeredMoves(page)).toEqual(['Onayla', 'İptal et']);
+
+    // Confirming: the status changes and the sale is posted (the whole total is owed).
+    await page.getByRole('button', { name: 'Onayla', exact: true }).click();
+    await expect.poll(() => status.innerText()).toBe('Onaylandı');
+    expect(await offeredMoves(page)).toEqual(['Tamamla', 'İptal et']);
+    const confirmed = await orderOf(draft.id);
+    expect(confirmed).toMatchObject({ status: 'confirmed', totalAmount: '24500.00', paidAmount: '0.00', balance: '24500.00' });
+    expect(await text(page, 'order-total')).toBe(money('24500.00'));
+    expect(await text(page, 'order-balance')).toBe(money(confirmed.totalAmount));
+    expect(await postings(draft.id)).toEqual([['Satış', '24500.00']]);
+    expect((await customerOf(customer.id)).balance).toBe('24500.00');
+
+    // Completing is refused while the proxy is not received; nothing changes.
+    expect(await summaryValue(page, 'Vekâlet Alındı').innerText()).toBe('Hayır');
+    await page.getByRole('button', { name: 'Tamamla', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Vekâlet alınmadan sipariş tamamlanamaz.' }).waitFor();
+    expect(await status.innerText()).toBe('Onaylandı');
+    expect(await offeredMoves(page)).toEqual(['Tamamla', 'İptal et']);
+    expect((await orderOf(draft.id)).status).toBe('confirmed');
+
+    // The proxy arrives: the clerk records it on the page (saved at once, with the order's
+    // version), and the order can be completed. A completed order offers no move and no switch.
+    const proxy = page.getByRole('switch', { name: 'Vekâlet Alındı' });
+    expect(await proxy.isChecked()).toBe(false);
+    await proxy.click();
+    await expect.poll(() => summaryValue(page, 'Vekâlet Alındı').innerText()).toBe('Evet');
+    expect(await proxy.isChecked()).toBe(true);
+    expect(await orderOf(draft.id)).toMatchObject({ status: 'confirmed', proxyReceived: true, totalAmount: '24500.00', rowVersion: confirmed.rowVersion + 1 });
+    await page.getByRole('button', { name: 'Tamamla', exact: true }).click();
+    await expect.poll(() => status.innerText()).toBe('Tamamlandı');
+    expect(await offeredMoves(page)).toEqual([]);
+    expect(await proxy.count()).toBe(0);
+    expect(await summaryValue(page, 'Vekâlet Alındı').innerText()).toBe('Evet');
+    expect((await orderOf(draft.id)).status).toBe('completed');
+    expect(await postings(draft.id)).toEqual([['Satış', '24500.00']]);
+    expect(unexpected(page)).toEqual([]);
+  });
+
+  it('a reload shows the saved copy at once and then what the server has now', async () => {
+    const customer = await createCustomer(`Yenileme Müşterisi ${unique()}`);
+    const order = await createOrder({ customer, animal: await createAnimal(), shareCount: 1, unitPrice: '12500.00' });
+    const page = await openOrder(order);
+    expect(await summaryValue(page, 'Vekâlet Alındı').innerText()).toBe('Hayır');
+    // The page's answers are kept in local storage (written at most once a second).
+    await page.waitForFunction((no) => (localStorage.getItem('query-cache') ?? '').includes(`"orderNo":"${no}"`), order.orderNo);
+
+    // Another clerk records the proxy; this page is reloaded a moment later, well within the
+    // cache's 30 seconds of freshness. The order's request is held until the copy has been seen.
+    await updateOrder(order.id, { proxyReceived: true });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    await page.route(`**/api/v1/VictimOrders/${order.id}`, async (route) => {
+      asked++;
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: new RegExp(order.orderNo) }).waitFor();
+    expect(await summaryValue(page, 'Vekâlet Alındı').innerText()).toBe('Hayır');
+    await expect.poll(() => asked, { timeout: 5_000 }).toBe(1);
+    release();
+    await expect.poll(() => summaryValue(page, 'Vekâlet Alındı').innerText()).toBe('Evet');
+    expect(await page.getByRole('switch', { name: 'Vekâlet Alındı' }).isChecked()).toBe(true);
+    expect(unexpected(page)).toEqual([]);
+  });
+
+  it('a move refused because the order changed meanwhile: the page shows the order as it is now, and the next click works', async () => {
+    const customer = await createCustomer(`Çakışma Müşterisi ${unique()}`);
+    const draft = await createOrder({ customer, animal: await createAnimal(), shareCount: 2, unitPrice: '12500.00', status: 'draft' });
+    const page = await openOrder(draft);
+    const status = page.getByTestId('order-status');
+    expect(await text(page, 'order-total')).toBe(money('25000.00'));
+
+    // Another clerk gives a discount while this page is open.
+    await updateOrder(draft.id, { discountAmount: '1000.00' });
+    await page.getByRole('button', { name: 'Onayla', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Bu kayıt siz düzenlerken başka biri tarafından değiştirildi.' }).waitFor();
+    expect(await status.innerText()).toBe('Taslak');
+    expect((await orderOf(draft.id)).status).toBe('draft');
+    // The page now shows the order with the discount, so the clerk confirms what is there.
+    await expect.poll(() => text(page, 'order-total')).toBe(money('24000.00'));
+    await page.getByRole('button', { name: 'Onayla', exact: true }).click();
+    await expect.poll(() => status.innerText()).toBe('Onaylandı');
+    expect(await page.getByRole('alert').filter({ hasText: 'başka biri tarafından değiştirildi' }).count()).toBe(0);
+    expect(await orderOf(draft.id)).toMatchObject({ status: 'confirmed', totalAmount: '24000.00' });
+    expect(await postings(draft.id)).toEqual([['Satış', '24000.00']]);
+
+    // The same for the proxy switch: saved over a newer version, it gets the conflict and
+    // overwrites nothing; the page then shows the current order and the next switch saves.
+    await updateOrder(draft.id, { discountAmount: '1500.00' });
+    const proxy = page.getByRole('switch', { name: 'Vekâlet Alındı' });
+    await proxy.click();
+    await page.getByTestId('order-summary').getByRole('alert').filter({ hasText: 'Bu kayıt siz düzenlerken başka biri tarafından değiştirildi.' }).waitFor();
+    const current = await orderOf(draft.id);
+    expect(current).toMatchObject({ proxyReceived: false, totalAmount: '23500.00' });
+    await expect.poll(() => text(page, 'order-total')).toBe(money('23500.00'));
+    expect(await proxy.isChecked()).toBe(false);
+    await proxy.click();
+    await expect.poll(() => summaryValue(page, 'Vekâlet Alındı').innerText()).toBe('Evet');
+    expect(await orderOf(draft.id)).toMatchObject({ proxyReceived: true, totalAmount: '23500.00', rowVersion: current.rowVersion + 1 });
+    expect(await page.getByTestId('order-summary').getByRole('alert').count()).toBe(0);
+    expect(unexpected(page)).toEqual([]);
+  });
+
+  it('a session that ends on the order page: the sign-in comes back to the order', async () => {
+    const customer = await createCustomer(`Oturum Müşterisi ${unique()}`);
+    const order = await createOrder({ customer, animal: await createAnimal(), shareCount: 1 });
+    const page = await openOrder(order);
+    // The session is ended elsewhere (the refresh token revoked) and the access token has run
+    // out by the time the page asks the server again (here: the next load, without a cached copy).
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { refreshToken: string });
+    expect((await api('POST', 'Auth/logout', { refreshToken: stored.refreshToken }, '')).status).toBe(200);
+    await page.evaluate(() => {
+      const user = JSON.parse(localStorage.getItem('user') ?? 'null') as { token: string };
+      localStorage.setItem('user', JSON.stringify({ ...user, token: `${user.token}x` }));
+      localStorage.removeItem('query-cache');
+    });
+    await page.reload();
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    expect(new URL(page.url()).searchParams.get('returnUrl')).toBe(`/VictimOrders/${order.id}`);
+    await signIn(page);
+    await page.waitForURL((url) => url.pathname === `/VictimOrders/${order.id}`);
+    await page.getByRole('heading', { level: 1, name: new RegExp(order.orderNo) }).waitFor();
+    expect((pageErrors.get(page) ?? []).filter((e) => !/status of 40[01]/.test(e))).toEqual([]);
+  });
+
+  it('cancelling asks for a reason: an empty one is refused in the form, the typed one is kept on the order', async () => {
+    const customer = await createCustomer(`İptal Müşterisi ${unique()}`);
+    const order = await createOrder({ customer, animal: await createAnimal(), shareCount: 1, unitPrice: '12500.00', status: 'confirmed' });
+    expect(await postings(order.id)).toEqual([['Satış', '12500.00']]);
+    expect((await customerOf(customer.id)).balance).toBe('12500.00');
+
+    const page = await openOrder(order);
+    const status = page.getByTestId('order-status');
+    expect(await status.innerText()).toBe('Onaylandı');
+    expect(await offeredMoves(page)).toEqual(['Tamamla', 'İptal et']);
+
+    await page.getByRole('button', { name: 'İptal et', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Siparişi iptal et' });
+    await dialog.waitFor();
+    const reason = dialog.getByLabel('İptal Nedeni');
+    const submit = dialog.getByRole('button', { name: 'Siparişi iptal et' });
+    // Empty, then only spaces: refused in the form, the dialog stays, the order does not change.
+    await submit.click();
+    await dialog.getByText('İptal Nedeni zorunludur.').waitFor();
+    expect(await reason.getAttribute('aria-invalid')).toBe('true');
+    await reason.fill('   ');
+    await submit.click();
+    await dialog.getByText('İptal Nedeni zorunludur.').waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    expect((await orderOf(order.id)).status).toBe('confirmed');
+
+    const why = 'Müşteri vazgeçti; hisse başkasına satılacak.';
+    await reason.fill(why);
+    await submit.click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => status.innerText()).toBe('İptal Edildi');
+    expect(await summaryValue(page, 'İptal Nedeni').innerText()).toBe(why);
+    expect(await offeredMoves(page)).toEqual([]);
+    expect(await orderOf(order.id)).toMatchObject({ status: 'cancelled', cancelReason: why });
+    // The sale is reversed on the customer's ledger.
+    expect(await postings(order.id)).toEqual([['Satış', '12500.00'], ['Satış İptali', '12500.00']]);
+    expect((await customerOf(customer.id)).balance).toBe('0.00');
+    expect(unexpected(page)).toEqual([]);
+  });
+
+  it('a share line saved in one tab, then in another: the second save gets the conflict and keeps what was typed', async () => {
+    const customer = await createCustomer(`Hissedar Müşterisi ${unique()}`, '0532 700 00 01');
+    const order = await createOrder({ customer, animal: await createAnimal(), shareCount: 2 });
+    const [line1, line2] = await shareLinesOf(order.id);
+    expect(line1).toMatchObject({ shareholderName: customer.title, shareholderPhone: '0532 700 00 01', intention: 'kurban' });
+
+    const first = await openOrder(order);
+    const second = await newTab(first);
+    await showOrder(second, order);
+    const name = (page: Page) => page.getByLabel(`Hissedar (hisse ${line1.shareNo})`);
+    const phone = (page: Page) => page.getByLabel(`Hissedar Telefonu (hisse ${line1.shareNo})`);
+    const intention = (page: Page) => page.getByLabel(`Niyet (hisse ${line1.shareNo})`);
+    const save = (page: Page) => page.getByRole('button', { name: `Hisse ${line1.shareNo} kaydet` });
+    await name(first).waitFor();
+    await name(second).waitFor();
+    expect(await name(second).inputValue()).toBe(customer.title);
+
+    // The first tab saves the line.
+    await name(first).fill('Hatice Kaya');
+    await phone(first).fill('0533 111 11 11');
+    await save(first).click();
+    await expect.poll(async () => (await shareLinesOf(order.id))[0].shareholderName).toBe('Hatice Kaya');
+    await expect.poll(() => save(first).isDisabled()).toBe(true);
+    const saved = (await shareLinesOf(order.id))[0];
+    expect(saved.rowVersion).toBeGreaterThan(line1.rowVersion);
+
+    // The second tab still shows the old line; its save is refused with the conflict.
+    expect(await name(second).inputValue()).toBe(customer.title);
+    await name(second).fill('Mehmet Öz');
+    await intention(second).selectOption('adak');
+    await save(second).click();
+    const conflict = second.getByTestId('share-line').filter({ has: name(second) }).getByRole('alert');
+    await conflict.filter({ hasText: 'Bu kayıt siz düzenlerken başka biri tarafından değiştirildi.' }).waitFor();
+    // What was typed stays on the line, still to be saved; nothing was overwritten.
+    expect(await name(second).inputValue()).toBe('Mehmet Öz');
+    expect(await intention(second).inputValue()).toBe('adak');
+    expect(await phone(second).inputValue()).toBe('0532 700 00 01');
+    expect(await save(second).isEnabled()).toBe(true);
+    const now = await shareLinesOf(order.id);
+    expect(now.map((l) => [l.shareNo, l.shareholderName, l.shareholderPhone, l.intention, l.rowVersion])).toEqual([
+      [line1.shareNo, 'Hatice Kaya', '0533 111 11 11', 'kurban', saved.rowVersion],
+      [line2.shareNo, customer.title, '0532 700 00 01', 'kurban', line2.rowVersion],
+    ]);
+
+    // The current line can be loaded in its place: the first tab's values.
+    await conflict.getByRole('button', { name: 'Güncel kaydı yükle' }).click();
+    await expect.poll(() => name(second).inputValue()).toBe('Hatice Kaya');
+    expect(await phone(second).inputValue()).toBe('0533 111 11 11');
+    expect(await intention(second).inputValue()).toBe('kurban');
+    expect(await conflict.count()).toBe(0);
+    expect(unexpected(first)).toEqual([]);
+    expect(unexpected(second)).toEqual([]);
+  });
+
+  it('a paid payment refunded from the order page: paid and balance follow without a reload', async () => {
+    const customer = await createCustomer(`İade Müşterisi ${unique()}`);
+    const order = await createOrder({ customer, animal: await createAnimal(), shareCount: 2, unitPrice: '15000.00' });
+    const kept = await payOrder(order, '3000.00');
+    const refunded = await payOrder(order, '1250.50', 'transfer');
+    const before = await orderOf(order.id);
+    expect(before).toMatchObject({ totalAmount: '30000.00', paidAmount: '4250.50', balance: '25749.50' });
+
+    const page = await openOrder(order);
+    expect(await text(page, 'order-paid')).toBe(money('4250.50'));
+    expect(await text(page, 'order-balance')).toBe(money('25749.50'));
+    // A mark on the window: a reload would lose it.
+    await page.evaluate(() => ((window as unknown as { e2eMark: string }).e2eMark = 'no reload'));
+
+    const row = page.getByTestId('payment-row').filter({ hasText: refunded.receiptNo });
+    await row.getByRole('button', { name: 'İade et' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText(`${refunded.receiptNo} makbuzlu ${money('1250.50')} tutarındaki ödeme iade edilecek. Emin misiniz?`).waitFor();
+    await confirm.getByRole('button', { name: 'İade et' }).click();
+    await confirm.waitFor({ state: 'detached' });
+
+    await expect.poll(() => text(page, 'order-paid'), { timeout: 10_000 }).toBe(money('3000.00'));
+    await expect.poll(() => text(page, 'order-balance')).toBe(money('27000.00'));
+    expect(await page.evaluate(() => (window as unknown as { e2eMark?: string }).e2eMark)).toBe('no reload');
+    const after = await orderOf(order.id);
+    expect(after).toMatchObject({ paidAmount: '3000.00', balance: '27000.00' });
+    expect(await text(page, 'order-paid')).toBe(money(after.paidAmount));
+    expect(await text(page, 'order-balance')).toBe(money(after.balance));
+    // The refunded payment is shown as such and offers no refund any more; the other stays paid.
+    await expect.poll(() => row.getByText('İade', { exact: true }).count()).toBe(1);
+    expect(await row.getByRole('button', { name: 'İade et' }).count()).toBe(0);
+    expect(await page.getByTestId('payment-row').filter({ hasText: kept.receiptNo }).getByRole('button', { name: 'İade et' }).count()).toBe(1);
+    const [refundedStatus] = await list('PaymentStatus', { FilterParam: [eq('code', 'refunded')] });
+    expect((await paymentsOf(order.id)).map((p) => [p.receiptNo, p.amount, p.paymentStatusId === refundedStatus.id])).toEqual([
+      [kept.receiptNo, '3000.00', false],
+      [refunded.receiptNo, '1250.50', true],
+    ]);
+    // The ledger: the collection reversed, the customer owes the total less what stays paid.
+    expect((await customerOf(customer.id)).balance).toBe('27000.00');
+    expect(unexpected(page)).toEqual([]);
+  });
+
+  it('the standalone payment: customer, then one of their open orders, then the payment', async () => {
+    const customer = await createCustomer(`Kasa Müşterisi ${unique()}`);
+    const animal = await createAnimal();
+    const older = await createOrder({ customer, animal, shareCount: 1, unitPrice: '9000.00' });
+    const target = await createOrder({ customer, animal, shareCount: 2, unitPrice: '11000.00', discountAmount: '250.00' });
+    // Not open: one paid in full, one cancelled.
+    const paidUp = await createOrder({ customer, animal, shareCount: 1, unitPrice: '8000.00' });
+    await payOrder(paidUp, '8000.00');
+    const cancelled = await createOrder({ customer, animal, shareCount: 1, unitPrice: '8000.00', status: 'draft' });
+    expect((await api('POST', `VictimOrders/${cancelled.id}/cancel`, { rowVersion: cancelled.rowVersion, reason: 'e2e' })).status).toBe(200);
+    expect(target.balance).toBe('21750.00');
+
+    const page = await newPage({ viewport: { width: 1440, height: 1000 } });
+    await signIn(page);
+    await page.goto('/VictimPayments');
+    const total = async () => Number(/Toplam ([\d.]+) kayıttan/.exec(await page.getByText(/^Toplam [\d.]+ kayıttan/).innerText())?.[1].replace(/\./g, ''));
+    await page.getByText(/^Toplam [\d.]+ kayıttan/).waitFor();
+    const listed = await total();
+    await page.getByRole('button', { name: 'Yeni', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Yeni ödeme' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Müşteri ara').fill(customer.title);
+    const pick = dialog.getByRole('button', { name: new RegExp(`^${customer.title}`) });
+    await pick.waitFor();
+    await expect.poll(() => dialog.getByRole('listitem').count()).toBe(1);
+    await pick.click();
+
+    // Only the customer's open orders are offered, each with what is left to pay.
+    await dialog.getByText(`Müşteri: ${customer.title}`).waitFor();
+    const offered = dialog.getByRole('button', { name: /^K\d{4}-\d{5}/ });
+    await offered.first().waitFor();
+    const labels = (await offered.allInnerTexts()).map((s) => s.replace(/\s+/g, ' ').trim());
+    expect(labels.sort()).toEqual(
+      [
+        `${older.orderNo} · ${animal.name} Kalan: ${money('9000.00')}`,
+        `${target.orderNo} · ${animal.name} Kalan: ${money('21750.00')}`,
+      ].sort(),
+    );
+    await offered.filter({ hasText: target.orderNo }).click();
+
+    const form = dialog.getByTestId('payment-form');
+    await form.getByText(target.orderNo, { exact: true }).waitFor();
+    const amount = form.getByLabel('Tutar');
+    expect(await amount.inputValue()).toBe('21750,00');
+    await amount.fill('1.234,56');
+    await form.getByLabel('Ödeme Yöntemi').selectOption({ label: 'Havale/EFT' });
+    await form.getByRole('button', { name: 'Ödemeyi kaydet' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const after = await orderOf(target.id);
+    expect(after).toMatchObject({ paidAmount: '1234.56', balance: lira(kurus(target.balance) - 123_456) });
+    expect((await orderOf(older.id)).balance).toBe('9000.00');
+    const payments = await paymentsOf(target.id);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ amount: '1234.56', accountId: customer.id });
+    expect(payments[0].lookups).toMatchObject({ paymentMethodId: 'Havale/EFT', paymentStatusId: 'Ödendi' });
+    // The screen's list counts the new payment without a reload.
+    await expect.poll(() => total()).toBe(listed + 1);
+    expect(unexpected(page)).toEqual([]);
   });
 });

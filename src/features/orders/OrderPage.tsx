@@ -1,5 +1,6 @@
 // /VictimOrders/:id: one Kurban order. Its summary and status with the moves allowed from it
-// (confirm, cancel with a reason, complete; each with the order's rowVersion, 409s shown inline),
+// (confirm, cancel with a reason, complete; each with the order's rowVersion, 409s shown inline
+// and followed by the current order), the proxy (vekâlet) switched on or off in the summary,
 // the share lines, the payments and balance, the booked slot, the step history of its animal, and
 // a printable receipt (only the receipt prints: the print stylesheet below).
 import { useState, type ReactNode } from 'react';
@@ -7,7 +8,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
 import { ArrowLeft, Ban, CheckCheck, CircleCheck, Printer } from 'lucide-react';
 import { useGetSettingsForPaging } from '../../../generated/api/settings/settings.ts';
-import { useCompleteVictimOrder, useConfirmVictimOrder, useGetVictimOrderById } from '../../../generated/api/victim-orders/victim-orders.ts';
+import { useCompleteVictimOrder, useConfirmVictimOrder, useGetVictimOrderById, useUpdateVictimOrder } from '../../../generated/api/victim-orders/victim-orders.ts';
 import type { VictimOrder } from '../../../generated/api/model/index.ts';
 import { Badge, type BadgeVariant } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -17,7 +18,7 @@ import { formatDate, formatDateTime, formatMoney, formatNumber } from '@/lib/for
 import { t } from '@/lib/i18n.ts';
 import { useSession } from '@/lib/session.ts';
 import { BookingSection, StepHistorySection } from './booking.tsx';
-import { ErrorBox, MoveError, onDemand, pageRequest, Section, useInvalidate, where } from './common.tsx';
+import { ErrorBox, MoveError, onDemand, pageRequest, Section, useInvalidate, useRefreshOnConflict, where } from './common.tsx';
 import { PaymentsSection } from './payments.tsx';
 import { SharesSection, useShareLines } from './shares.tsx';
 
@@ -32,6 +33,8 @@ const PRINT_CSS = `@media print {
   #order-receipt { display: block !important; position: absolute; inset: 0 auto auto 0; width: 100%; padding: 1.5rem; background: #fff; color: #000; }
   @page { margin: 1.5cm; }
 }`;
+
+const yesNo = (v: boolean | undefined) => (v ? t('action.yes') : t('action.no'));
 
 function Receipt({ order, locale }: { order: VictimOrder; locale: string }) {
   const company = useGetSettingsForPaging(pageRequest([where('key', 'company.name')], [], 1), { query: { select: dataOf, staleTime: 300_000 } });
@@ -115,7 +118,9 @@ export function OrderPage() {
   const [cancelling, setCancelling] = useState(false);
   const confirm = useConfirmVictimOrder({ request: { silent: true } });
   const complete = useCompleteVictimOrder({ request: { silent: true } });
+  const proxy = useUpdateVictimOrder({ request: { silent: true } });
   const invalidate = useInvalidate();
+  const refreshOnConflict = useRefreshOnConflict();
   const canUpdate = hasClaim('VictimOrders.Update');
 
   const move = async (kind: 'confirm' | 'complete') => {
@@ -125,8 +130,24 @@ export function OrderPage() {
     try {
       await (kind === 'confirm' ? confirm : complete).mutateAsync({ id: order.id, data: { rowVersion: order.rowVersion } });
       await invalidate('/VictimOrders', '/Accounts', '/Transactions');
-    } catch {
+    } catch (err) {
       // shown below
+      await refreshOnConflict(err);
+    }
+  };
+
+  // Saved when switched, with the order's rowVersion: an edit made meanwhile makes it a 409.
+  const recordProxy = async (received: boolean) => {
+    if (!order) return;
+    proxy.reset();
+    // An update names the required fields (as they are); what it leaves out keeps its value.
+    const { id, rowVersion, accountId, productId, shareCount, unitPrice, currencyTypeId, orderDate } = order;
+    try {
+      await proxy.mutateAsync({ data: { id, rowVersion, accountId, productId, shareCount, unitPrice, currencyTypeId, orderDate, proxyReceived: received } });
+      await invalidate('/VictimOrders');
+    } catch (err) {
+      // shown below the summary
+      await refreshOnConflict(err);
     }
   };
 
@@ -205,9 +226,29 @@ export function OrderPage() {
             {row(t('field.victimOrder.unitPrice'), money(order.unitPrice))}
             {row(t('field.victimOrder.discountAmount'), money(order.discountAmount ?? '0'))}
             {row(t('field.victimOrder.deliveryMethod'), t(`enum.victimOrder.deliveryMethod.${order.deliveryMethod ?? 'pickup'}`))}
-            {row(t('field.victimOrder.proxyReceived'), order.proxyReceived ? t('action.yes') : t('action.no'))}
+            {row(
+              t('field.victimOrder.proxyReceived'),
+              canUpdate && (status === 'draft' || status === 'confirmed') ? (
+                <label className="inline-flex items-center gap-2">
+                  {/* Waits for the order being (re)loaded: the next save is sent with its version. */}
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    className="size-4 accent-primary"
+                    aria-label={t('field.victimOrder.proxyReceived')}
+                    checked={!!order.proxyReceived}
+                    disabled={proxy.isPending || query.isFetching}
+                    onChange={(e) => void recordProxy(e.target.checked)}
+                  />
+                  {yesNo(order.proxyReceived)}
+                </label>
+              ) : (
+                yesNo(order.proxyReceived)
+              ),
+            )}
             {order.cancelReason && row(t('field.victimOrder.cancelReason'), order.cancelReason)}
           </dl>
+          <ErrorBox error={proxy.error} />
         </Section>
         <Section title={t('orderPage.money')} testId="order-money">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-base">

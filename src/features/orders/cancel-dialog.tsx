@@ -1,4 +1,5 @@
-// Cancelling an order asks for a reason (sent with the order's rowVersion; a refusal shows inline).
+// Cancelling an order asks for a reason (sent with the order's rowVersion; a refusal shows inline,
+// and a 409 brings the current order, so that a second try is sent with its version).
 // Its own chunk: the order page loads it when the user goes to cancel.
 import { useId, useState } from 'react';
 import { Ban } from 'lucide-react';
@@ -9,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '@/components/ui/label.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { t } from '@/lib/i18n.ts';
-import { MoveError, useInvalidate } from './common.tsx';
+import { MoveError, useInvalidate, useRefreshOnConflict } from './common.tsx';
 
 export function CancelDialog({ order, onClose }: { order: VictimOrder; onClose: () => void }) {
   const ids = useId();
@@ -17,6 +18,7 @@ export function CancelDialog({ order, onClose }: { order: VictimOrder; onClose: 
   const [missing, setMissing] = useState(false);
   const cancel = useCancelVictimOrder({ request: { silent: true } });
   const invalidate = useInvalidate();
+  const refreshOnConflict = useRefreshOnConflict();
   const submit = async () => {
     if (!reason.trim()) {
       setMissing(true);
@@ -27,8 +29,9 @@ export function CancelDialog({ order, onClose }: { order: VictimOrder; onClose: 
       await cancel.mutateAsync({ id: order.id, data: { rowVersion: order.rowVersion, reason: reason.trim() } });
       await invalidate('/VictimOrders', '/VictimOrderDetail', '/VictimPayments', '/VictimAppointments');
       onClose();
-    } catch {
+    } catch (err) {
       // shown below
+      await refreshOnConflict(err);
     }
   };
   return (

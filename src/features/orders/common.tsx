@@ -52,6 +52,16 @@ export function useInvalidate() {
     );
 }
 
+/** After a refused write of the order (409: changed meanwhile, or not allowed in its state), the
+ *  page shows the order as it is now, so that the next try starts from it instead of repeating
+ *  the refusal. */
+export function useRefreshOnConflict() {
+  const invalidate = useInvalidate();
+  return async (err: unknown) => {
+    if (err instanceof ApiError && err.status === 409) await invalidate('/VictimOrders');
+  };
+}
+
 export function ErrorBox({ error, children, className }: { error: unknown; children?: ReactNode; className?: string }) {
   if (!error) return null;
   return (

@@ -52,6 +52,7 @@ beforeEach(() => {
   setNavigator(navigate);
 });
 afterEach(() => {
+  window.history.replaceState(null, '', '/');
   unsubscribe();
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -153,7 +154,8 @@ describe('token refresh', () => {
     expect(toasts.map((t) => t.summary)).toEqual(['Oturumunuz sona erdi, lütfen yeniden giriş yapın.']);
   });
 
-  it('a refresh refused with 400 logs out and goes to login, with one toast for all requests', async () => {
+  it('a refresh refused with 400 logs out and goes to login (back to this page after it), with one toast for all requests', async () => {
+    window.history.replaceState(null, '', '/VictimOrders/7?tab=payments#p2');
     serve((url) =>
       url === REFRESH
         ? failure(400, 'error.auth.invalidRefreshToken', 'Oturum yenilenemedi, lütfen yeniden giriş yapın.')
@@ -166,7 +168,7 @@ describe('token refresh', () => {
     expect(session.user).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(navigate).toHaveBeenCalledTimes(1);
-    expect(navigate).toHaveBeenCalledWith('/auth/login');
+    expect(navigate).toHaveBeenCalledWith('/auth/login?returnUrl=%2FVictimOrders%2F7%3Ftab%3Dpayments%23p2');
     expect(toasts.map((t) => t.summary)).toEqual(['Oturum yenilenemedi, lütfen yeniden giriş yapın.']);
   });
 
@@ -174,7 +176,7 @@ describe('token refresh', () => {
     serve((url) => (url === REFRESH ? failure(200, 'error.auth.invalidRefreshToken', 'x') : failure(401, 'e', 'm')));
     await expect(apiFetch('/A')).rejects.toBeInstanceOf(ApiError);
     expect(session.user).toBeNull();
-    expect(navigate).toHaveBeenCalledWith('/auth/login');
+    expect(navigate).toHaveBeenCalledWith('/auth/login?returnUrl=%2F');
   });
 
   it('a 401 with no refresh token logs out without calling the refresh', async () => {
@@ -182,6 +184,13 @@ describe('token refresh', () => {
     serve(() => failure(401, 'error.unauthorized', 'Oturum'));
     await expect(apiFetch('/A')).rejects.toBeInstanceOf(ApiError);
     expect(calls(REFRESH)).toHaveLength(0);
+    expect(navigate).toHaveBeenCalledWith('/auth/login?returnUrl=%2F');
+  });
+
+  it('a session that ends on an auth page (the waiting page) goes to login without coming back to it', async () => {
+    window.history.replaceState(null, '', '/auth/waiting');
+    serve((url) => (url === REFRESH ? failure(400, 'error.auth.invalidRefreshToken', 'x') : failure(401, 'e', 'm')));
+    await expect(apiFetch('/A')).rejects.toBeInstanceOf(ApiError);
     expect(navigate).toHaveBeenCalledWith('/auth/login');
   });
 
