@@ -181,7 +181,8 @@ describe('permissions', () => {
     expect(await claimIds()).toEqual([read, create].sort((a, b) => a - b));
 
     await page.getByTestId(`group-claims-${groupId}`).click();
-    await expect.poll(() => cell('Okuma').getAttribute('aria-checked')).toBe('true');
+    // The reopened dialog loads the links afresh; give a loaded machine more than poll's 1 s.
+    await expect.poll(() => cell('Okuma').getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
     await cell('Okuma').click();
     await cell('Silme').click();
     expect(await save(page)).toEqual([`POST /api/v1/Groups/${groupId}/claims`]);
