@@ -45,15 +45,29 @@ export function loadMessages(dir: string, entities: EntityModel[]): Record<strin
 }
 
 /** What the pages outside the layout show (sign-in, register, waiting, access denied, error, not
- *  found) and what shows over any page (toasts, errors, validation, appearance, language): the
- *  part of the browser's offline catalog the sign-in page loads. The rest (entity, field and
- *  enum labels, screens' own words) loads with the first page that needs it. */
+ *  found) and what shows over any page (toasts, general errors, validation, appearance,
+ *  language): the part of the browser's offline catalog the sign-in page loads. The rest (entity,
+ *  field and enum labels, screens' own words) loads with the first page that needs it. */
 export const CORE_MESSAGE_PREFIXES = ['action', 'app', 'auth', 'ERR_NETWORK', 'error', 'footer', 'layout', 'menu', 'message', 'page', 'shell', 'validation'];
+
+/** The errors of the core: the general ones (`error.<name>`: HTTP statuses, network, timeout,
+ *  validation), signing in, and a taken value (registering with a known email). The workflows'
+ *  own (`error.order.*`, `error.payment.*`…) come from back-office screens, whose pages load the
+ *  screens' part first (src/app/pages.tsx, router.tsx). */
+export function isCoreError(key: string): boolean {
+  const rest = key.split('.').slice(1);
+  return rest.length === 1 || rest[0] === 'auth' || key === 'error.conflict.unique';
+}
+
+const isCore = (key: string) => {
+  const prefix = key.split('.')[0];
+  return prefix === 'error' ? isCoreError(key) : CORE_MESSAGE_PREFIXES.includes(prefix);
+};
 
 /** A language's catalog in the two parts the browser bundles. */
 export function splitCatalog(catalog: Record<string, string>): { core: Record<string, string>; screens: Record<string, string> } {
   const core: Record<string, string> = {};
   const screens: Record<string, string> = {};
-  for (const [key, message] of Object.entries(catalog)) (CORE_MESSAGE_PREFIXES.includes(key.split('.')[0]) ? core : screens)[key] = message;
+  for (const [key, message] of Object.entries(catalog)) (isCore(key) ? core : screens)[key] = message;
   return { core, screens };
 }

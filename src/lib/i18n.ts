@@ -1,8 +1,8 @@
 // The interface's words: Lingui with explicit ids (the Translates codes). The bundled catalog
 // (generated from openapi/messages) works offline at once; the server's messages for the language
 // are then compiled at run time and loaded over it, so what staff edited wins. The bundled
-// catalog comes in two parts: the core (sign-in pages, errors, appearance) at start, the screens'
-// words with the first page that needs them (`loadScreenMessages`).
+// catalog comes in two parts: the core (sign-in pages, general errors, appearance) at start, the
+// screens' words with the first page that needs them (`loadScreenMessages`).
 import { setupI18n } from '@lingui/core';
 import type { CompiledMessage, CompiledMessageToken } from '@lingui/message-utils/compileMessage';
 

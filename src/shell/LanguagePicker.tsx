@@ -7,6 +7,7 @@ import {
 import { Flag } from './flags.tsx';
 import { changeLanguage, useCurrentLanguage } from './current-language.ts';
 import { LanguageButton } from './brand.tsx';
+import { useFirstItemFocus, type OpenOnUseProps } from './first-use.ts';
 import { useLanguages } from './languages.ts';
 
 /** The language choices as radio items (used by the picker and the top bar's "more" menu). */
@@ -25,15 +26,16 @@ export function LanguageRadioItems() {
   );
 }
 
-export function LanguagePicker({ className, defaultOpen }: { className?: string; defaultOpen?: boolean }) {
+export function LanguagePicker({ className, defaultOpen, openedWith }: OpenOnUseProps) {
   const languages = useLanguages();
   const current = useCurrentLanguage();
+  const focusFirstItem = useFirstItemFocus(openedWith);
   return (
     <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <LanguageButton className={className} flag={languages.find((l) => l.code === current)?.flag} />
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-44">
+      <DropdownMenuContent align="end" className="min-w-44" ref={focusFirstItem}>
         <DropdownMenuLabel>{t('shell.language')}</DropdownMenuLabel>
         <DropdownMenuSeparator />
         <LanguageRadioItems />

@@ -1,97 +1,37 @@
 // The top bar (fixed, 4 rem): menu toggle, logo + product name linking to /, and on the right the
 // dark-mode toggle, the configurator, the language picker and the user menu. At or below 991 px
-// the right-hand items collapse behind one "more" button.
-import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+// the right-hand items collapse behind one "more" button. The menus and the configurator load on
+// first use (light-controls.tsx), so pages do not carry them.
+import { Link } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
-import { EllipsisVertical, Languages, LogIn, LogOut, Menu, Moon, Palette, Sun } from 'lucide-react';
+import { Menu } from 'lucide-react';
 import { t } from '@/lib/i18n.ts';
-import { useSession } from '@/lib/session.ts';
-import { Button } from '@/components/ui/button.tsx';
-import {
-  DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuSub,
-  DropdownMenuSubContent, DropdownMenuSubTrigger, DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu.tsx';
-import { ConfiguratorButton } from './Configurator.tsx';
-import { LanguagePicker, LanguageRadioItems } from './LanguagePicker.tsx';
+import { Button, type ButtonProps } from '@/components/ui/button.tsx';
 import { useLayoutSettings } from './layout-settings.ts';
-import { LOGIN_ROUTE } from './guard.tsx';
-import { UserMenu, useLogout, useUserEmail } from './UserMenu.tsx';
-import { DarkModeButton, Logo } from './brand.tsx';
+import { useCurrentLanguage } from './current-language.ts';
+import { useLanguages } from './languages.ts';
+import { ConfiguratorOnUse, onFirstUse } from './light-controls.tsx';
+import { UserMenu } from './UserMenu.tsx';
+import { MoreButton } from './bar-parts.tsx';
+import { DarkModeButton, LanguageButton, Logo } from './brand.tsx';
 
 export { DarkModeButton, Logo };
 
-/** Below 992 px: one button holding the right-hand items, each with icon and label. */
-function MoreMenu() {
-  useLingui();
-  const { isDarkTheme, toggleDarkMode } = useLayoutSettings();
-  const { user } = useSession();
-  const email = useUserEmail();
-  const logout = useLogout();
-  const navigate = useNavigate();
-  const [configOpen, setConfigOpen] = useState(false);
-  const openConfig = useRef(false);
-  return (
-    <ConfiguratorButton anchorOnly open={configOpen} onOpenChange={setConfigOpen}>
-      <span className="inline-flex">
-        <DropdownMenu modal={false}>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" className="rounded-full" aria-label={t('shell.more')} title={t('shell.more')}>
-              <EllipsisVertical />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent
-            align="end"
-            className="min-w-56"
-            onCloseAutoFocus={(e) => {
-              if (openConfig.current) {
-                e.preventDefault();
-                openConfig.current = false;
-                setConfigOpen(true);
-              }
-            }}
-          >
-            {email && (
-              <>
-                <DropdownMenuLabel className="truncate font-semibold text-foreground">{email}</DropdownMenuLabel>
-                <DropdownMenuSeparator />
-              </>
-            )}
-            <DropdownMenuItem onSelect={toggleDarkMode}>
-              {isDarkTheme ? <Moon /> : <Sun />}
-              {t(isDarkTheme ? 'layout.lightMode' : 'layout.darkMode')}
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => (openConfig.current = true)}>
-              <Palette />
-              {t('layout.configurator')}
-            </DropdownMenuItem>
-            <DropdownMenuSub>
-              <DropdownMenuSubTrigger>
-                <Languages />
-                {t('shell.language')}
-              </DropdownMenuSubTrigger>
-              <DropdownMenuSubContent className="min-w-44">
-                <LanguageRadioItems />
-              </DropdownMenuSubContent>
-            </DropdownMenuSub>
-            <DropdownMenuSeparator />
-            {user ? (
-              <DropdownMenuItem onSelect={() => void logout()}>
-                <LogOut />
-                {t('auth.signOut')}
-              </DropdownMenuItem>
-            ) : (
-              <DropdownMenuItem onSelect={() => navigate(LOGIN_ROUTE)}>
-                <LogIn />
-                {t('auth.signIn')}
-              </DropdownMenuItem>
-            )}
-          </DropdownMenuContent>
-        </DropdownMenu>
-      </span>
-    </ConfiguratorButton>
-  );
+/** The picker's button with the flag the server gives the language, as the picker shows it. */
+function BarLanguageButton(props: ButtonProps) {
+  const languages = useLanguages();
+  const current = useCurrentLanguage();
+  return <LanguageButton {...props} flag={languages.find((l) => l.code === current)?.flag} />;
 }
+const LanguagePickerOnUse = onFirstUse(() => import('./LanguagePicker.tsx').then((m) => m.LanguagePicker), BarLanguageButton, 'menu');
+
+// The span is the configurator's anchor in the real menu.
+const MoreStandIn = (props: ButtonProps) => (
+  <span className="inline-flex">
+    <MoreButton {...props} />
+  </span>
+);
+const MoreMenuOnUse = onFirstUse(() => import('./top-bar-menus.tsx').then((m) => m.MoreMenu), MoreStandIn, 'menu');
 
 export interface TopBarProps {
   /** Shows the menu toggle (false for guests, who have no menu). */
@@ -132,12 +72,12 @@ export function TopBar({ showMenuToggle = true, menuVisible = false }: TopBarPro
         {isDesktop ? (
           <>
             <DarkModeButton />
-            <ConfiguratorButton />
-            <LanguagePicker />
+            <ConfiguratorOnUse />
+            <LanguagePickerOnUse />
             <UserMenu />
           </>
         ) : (
-          <MoreMenu />
+          <MoreMenuOnUse />
         )}
       </div>
     </header>

@@ -15,5 +15,6 @@ export { SideMenu, TYPEAHEAD_RESET_MS } from './SideMenu.tsx';
 export { Toaster } from './Toaster.tsx';
 export { TopBar, DarkModeButton, Logo } from './TopBar.tsx';
 export { TranslationDialog } from './TranslationDialog.tsx';
-export { UserMenu, useLogout } from './UserMenu.tsx';
+export { UserMenu } from './UserMenu.tsx';
+export { useLogout } from './bar-parts.tsx';
 export { fetchServerMessages } from './api.ts';
