@@ -92,10 +92,14 @@ export function buildOpenApi(src: ContractSource): JsonSchema {
     if (ops.has('page')) {
       schemas[`${e.name}PageEnvelope`] = envelope({
         type: 'object',
-        required: ['data', 'totalCount', 'pageNumber', 'pageSize'],
+        required: ['data', 'totalCount', 'totalCountCapped', 'pageNumber', 'pageSize'],
         properties: {
           data: { type: 'array', items: ref(e.name) },
-          totalCount: { type: 'integer' },
+          totalCount: { type: 'integer', description: 'How many rows match: exact, except on a large table (see `totalCountCapped`).' },
+          totalCountCapped: {
+            type: 'boolean',
+            description: 'True when more rows match than `totalCount`. On a table of about 20,000 rows or more (PostgreSQL\'s estimate), the count stops at (PageNumber − 1) × PageSize + 1,000 rows, so that a broad filter does not cost a count of every match; `totalCount` is then that number. It still covers this page, so a client pages on while pages come full; the last page is not known. A page past the last one always has the exact count.',
+          },
           pageNumber: { type: 'integer' },
           pageSize: { type: 'integer' },
           groups: { type: 'array', items: ref('PageGroup') },
@@ -108,7 +112,7 @@ export function buildOpenApi(src: ContractSource): JsonSchema {
         operationId: s.id,
         summary: s.summary,
         'x-claim': `${e.claims}.${s.action}`,
-        ...(s.idParam ? { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: INT4_MAX } }] } : {}),
+        ...(s.idParam ? { parameters: [{ $ref: '#/components/parameters/Id' }] } : {}),
         ...(s.body ? { requestBody: { required: true, content: json(ref(s.body)) } } : {}),
         responses: { '200': { description: 'Done.', content: json(ref(s.answer)) }, ...errors(...s.errs) },
       };
@@ -118,7 +122,41 @@ export function buildOpenApi(src: ContractSource): JsonSchema {
     }
   }
   doc.components.schemas = schemas;
+  addCommonResponses(doc);
   return doc;
+}
+
+const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+
+/**
+ * Answers the server gives before any handler runs, added to every operation that can get them
+ * (openapi/README.md): a method that may carry a body can get a malformed (400), too large (413)
+ * or non-JSON (415) one, even where the operation declares none; a path parameter can be
+ * undecodable (400) or too long (414); any operation can meet a server that is shutting down or
+ * has lost its database (503).
+ */
+function addCommonResponses(doc: JsonSchema) {
+  for (const [path, item] of Object.entries<JsonSchema>(doc.paths)) {
+    for (const [method, op] of Object.entries<JsonSchema>(item)) {
+      if (!op?.responses) continue;
+      const add = (status: string, name: string) => {
+        if (!doc.components.responses?.[name]) throw new Error(`components.responses.${name} is missing`);
+        op.responses[status] ??= { $ref: `#/components/responses/${name}` };
+      };
+      if (BODY_METHODS.has(method)) {
+        add('400', 'BadRequest');
+        add('413', 'PayloadTooLarge');
+        add('415', 'UnsupportedMediaType');
+      }
+      if (path.includes('{')) {
+        add('400', 'BadRequest');
+        add('414', 'UriTooLong');
+      }
+      add('503', 'ServiceUnavailable');
+      // Status codes in ascending order, whatever order they were added in.
+      op.responses = Object.fromEntries(Object.entries(op.responses).sort(([a], [b]) => a.localeCompare(b)));
+    }
+  }
 }
 
 /** operationId → claim, for every operation of the full document. */

@@ -50,6 +50,7 @@ export const loadAdminEntity: Record<string, () => Promise<AdminEntity>> = {
   "AttributeTypes": () => import('./AttributeTypes.json').then((m) => m.default as unknown as AdminEntity),
   "Attributes": () => import('./Attributes.json').then((m) => m.default as unknown as AdminEntity),
   "AttributeOptions": () => import('./AttributeOptions.json').then((m) => m.default as unknown as AdminEntity),
+  "AuditLogs": () => import('./AuditLogs.json').then((m) => m.default as unknown as AdminEntity),
   "Users": () => import('./Users.json').then((m) => m.default as unknown as AdminEntity),
   "Groups": () => import('./Groups.json').then((m) => m.default as unknown as AdminEntity),
   "OperationClaims": () => import('./OperationClaims.json').then((m) => m.default as unknown as AdminEntity),

@@ -119,6 +119,19 @@ export const adminRoutes = [
     }
   },
   {
+    "name": "AuditLog",
+    "plural": "AuditLogs",
+    "route": "/AuditLogs",
+    "label": "entity.auditLogs",
+    "menu": "logs",
+    "claims": {
+      "read": "AuditLogs.Read",
+      "create": "AuditLogs.Create",
+      "update": "AuditLogs.Update",
+      "delete": "AuditLogs.Delete"
+    }
+  },
+  {
     "name": "User",
     "plural": "Users",
     "route": "/Users",

@@ -1,19 +1,23 @@
 // Builds the Fastify app from its plugins. main.ts and the tests build the same app.
-import Fastify, { type FastifyInstance } from 'fastify';
+import { Writable } from 'node:stream';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
+import pretty from 'pino-pretty';
 import type { Config } from './core/config.ts';
 import type { Database } from './db/client.ts';
-import envelope from './plugins/envelope.ts';
+import envelope, { clientErrorHandler, requestIdOf, sendError } from './plugins/envelope.ts';
 import auth from './plugins/auth.ts';
 import security from './plugins/security.ts';
+import inputGuard from './plugins/input-guard.ts';
 import staticApp from './plugins/static.ts';
 import { registerRoutes } from './routes.ts';
 import { constraintErrors, domainHooks } from './domain/hooks.ts';
 import { CONTRACT_FORMATS } from './core/formats.ts';
 import { MonitorFeed } from './domain/monitor.ts';
+import { AccessVersions } from './plugins/access-versions.ts';
 
 function makeAjv(coerce: boolean, useDefaults: boolean) {
   const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults, removeAdditional: true, allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
@@ -23,15 +27,62 @@ function makeAjv(coerce: boolean, useDefaults: boolean) {
   return ajv;
 }
 
+// Secrets that may ride in a query string (the Monitor's access token, the webhook's secret)
+// stay out of the log.
+const loggedUrl = (url: string) => url.replace(/([?&](?:access_token|secret)=)[^&]*/gi, '$1[redacted]');
+
+/** One line per request, when it is answered: method, path, status, time and any error code. */
+class RequestLines extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    const status = reply.statusCode;
+    const fields = { req: request, res: reply, responseTime: reply.elapsedTime, ...(request.errorCode ? { errorCode: request.errorCode } : {}), ...(error ? { err: error } : {}) };
+    const line = `${request.method} ${loggedUrl(request.url)} ${status} ${Math.round(reply.elapsedTime)} ms${request.errorCode ? ` ${request.errorCode}` : ''}`;
+    // 503: the server is stopping or its database is away, a state rather than a fault.
+    if (error || (status >= 500 && status !== 503)) reply.log.error(fields, line);
+    else if (status === 503) reply.log.warn(fields, line);
+    else reply.log.info(fields, line);
+  }
+}
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  const options = {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers["x-webhook-secret"]', 'req.body.password', 'req.body.refreshToken'],
+    serializers: { req: (req: { method: string; url: string; host?: string; ip?: string }) => ({ method: req.method, url: loggedUrl(req.url), host: req.host, remoteAddress: req.ip }) },
+  };
+  if (config.logFormat !== 'pretty') return config.logStream ? { ...options, stream: config.logStream } : options;
+  // Read by a person: the time, the level, the message and the request's id on one line (other
+  // fields after it); an error's stack below it. Written synchronously so that nothing is lost at exit.
+  const to = config.logStream;
+  const stream = pretty({
+    destination: to ? new Writable({ write: (chunk, _encoding, done) => { to.write(String(chunk)); done(); } }) : 1,
+    sync: true,
+    ...(to ? { colorize: false } : {}),
+    translateTime: 'SYS:HH:MM:ss',
+    singleLine: true,
+    ignore: 'pid,hostname,reqId,req,res,responseTime,errorCode',
+    messageFormat: (log, messageKey) => `${String(log[messageKey] ?? '')}${log.reqId ? ` [${String(log.reqId)}]` : ''}`,
+  });
+  return { ...options, stream };
+}
+
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+  const requestLines = new RequestLines();
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers["x-webhook-secret"]', 'req.body.password', 'req.body.refreshToken'],
-      // Secrets that may ride in a query string (the Monitor's access token, the webhook's
-      // secret) stay out of the request log.
-      serializers: { req: (req) => ({ method: req.method, url: req.url.replace(/([?&](?:access_token|secret)=)[^&]*/gi, '$1[redacted]'), host: req.host, remoteAddress: req.ip }) },
+    logger: loggerOptions(config),
+    logController: requestLines,
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
+    // The router's own refusals (an undecodable or too long path parameter), a request that
+    // arrives while closing and a malformed HTTP request answer in the envelope too.
+    frameworkErrors: (error, request, reply) => {
+      // A reply without a route gets no log line from Fastify: it is written here.
+      reply.raw.once('finish', () => requestLines.requestCompleted(null, request, reply));
+      return sendError(error, request, reply);
     },
+    clientErrorHandler,
+    return503OnClosing: false,
     bodyLimit: 512 * 1024,
     trustProxy: false,
   });
@@ -62,12 +113,17 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     done(Object.assign(new Error('unsupported media type'), { statusCode: 415 }), undefined);
   });
   await app.register(envelope);
+  await app.register(inputGuard);
   await app.register(security, { corsOrigins: config.corsOrigins });
   // gzip for the app's files and large answers (brotli at its default quality costs too much CPU
   // to do on every request).
   await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
   await app.register(rateLimit, { global: false });
-  await app.register(auth, { secret: config.jwtSecret, accessTokenSeconds: config.accessTokenSeconds });
+  // Users' access versions, kept current by the database's announcements (one listener per instance).
+  const access = new AccessVersions(database.pool, app.log);
+  app.addHook('onReady', () => access.start());
+  app.addHook('onClose', () => access.close());
+  await app.register(auth, { secret: config.jwtSecret, accessTokenSeconds: config.accessTokenSeconds, access });
   const crud = { pool: database.pool, encryptionKey: config.encryptionKey, hooks: domainHooks, constraintErrors };
   // The Monitor's streams end before the server waits for open requests to finish (preClose):
   // an event stream never finishes by itself.
@@ -83,4 +139,22 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.get('/api/v1/openapi.json', { schema: { hide: true } as object }, async () => (await import('../../generated/openapi.json', { with: { type: 'json' } })).default);
   await app.register(staticApp, { root: config.staticRoot });
   return app;
+}
+
+/**
+ * Stops the app as a supervisor expects: no new connections, requests that arrive on an open
+ * one answer 503, the Monitor's streams end (they never finish by themselves), and the requests
+ * under way finish. What is still open after `graceMs` is cut, so a stuck request cannot hold the
+ * shutdown forever.
+ */
+export async function closeGracefully(app: FastifyInstance, graceMs: number): Promise<void> {
+  const timer = setTimeout(() => {
+    app.log.warn({ graceMs }, 'requests still open at the end of the grace period; closing their connections');
+    app.server.closeAllConnections();
+  }, graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -4,8 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Config } from './core/config.ts';
-import { buildApp } from './app.ts';
+import { selectLogFormat, type Config } from './core/config.ts';
+import { buildApp, closeGracefully } from './app.ts';
+import { findPgTools, scheduleDailyBackups, serverMajorOf, type PgTools } from './db/backup.ts';
 import { connectDatabase } from './db/client.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
@@ -37,6 +38,7 @@ const config: Config = {
   staticRoot: resolve(env.STATIC_ROOT ?? join(projectRoot, 'dist')),
   authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
   logLevel: env.LOG_LEVEL ?? 'info',
+  logFormat: selectLogFormat(env.LOG_FORMAT, process.stdout.isTTY),
 };
 if (config.encryptionKey.length !== 32) throw new Error('ENCRYPTION_KEY must be 32 bytes, base64-encoded');
 
@@ -57,14 +59,33 @@ if (admin.createdPassword) console.log(`  Sign in as ${admin.email} with passwor
 else console.log(`  Sign in as ${admin.email}${env.ADMIN_PASSWORD ? ' with ADMIN_PASSWORD' : ''}`);
 console.log('  Ctrl+C stops the server and the database.\n');
 
+// The embedded database is backed up daily by the server that runs it (backup.dailyKeep); an
+// external one is the business of its own operators.
+let tools: Promise<PgTools> | undefined;
+const dailyBackups = embedded
+  ? scheduleDailyBackups({
+      pool: database.pool,
+      url: embedded.url,
+      dir: join(dataDir, 'backups'),
+      tools: () => (tools ??= serverMajorOf(embedded.url).then((major) => findPgTools(major, env.PG_BIN_DIR))).catch((err) => {
+        tools = undefined;
+        throw err;
+      }),
+      log: app.log,
+    })
+  : undefined;
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
+  app.log.info({ signal }, 'shutting down: finishing the requests under way');
+  await dailyBackups?.stop();
+  // Requests under way get SHUTDOWN_GRACE_SECONDS to finish (a supervisor's own limit is often 30 s).
+  await closeGracefully(app, Number(env.SHUTDOWN_GRACE_SECONDS ?? 10) * 1000);
   await database.close();
   await embedded?.stop();
+  app.log.info('stopped');
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

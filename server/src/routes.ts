@@ -65,9 +65,9 @@ function entityRoutes(d: CrudDeps): Record<string, Route> {
         list: async () => ok(await listAll(d, e)),
         page: async (r: FastifyRequest) => ok(await listPage(d.pool, e, r.body as PagedListRequest)),
         get: async (r: FastifyRequest) => ok(await getOne(d, e, id(r))),
-        create: async (r: FastifyRequest) => ok(await create(d, e, body(r), userId(r))),
-        update: async (r: FastifyRequest) => ok(await update(d, e, body(r), userId(r))),
-        delete: async (r: FastifyRequest) => ok(await remove(d, e, id(r), userId(r))),
+        create: async (r: FastifyRequest) => ok(await create(d, e, body(r), { userId: userId(r), operation: operationId })),
+        update: async (r: FastifyRequest) => ok(await update(d, e, body(r), { userId: userId(r), operation: operationId })),
+        delete: async (r: FastifyRequest) => ok(await remove(d, e, id(r), { userId: userId(r), operation: operationId })),
       }[kind];
       routes[operationId] = kind === 'create' || kind === 'update' ? { handler, preValidation: trimmer(e) } : handler;
     }
@@ -92,6 +92,7 @@ function workflowRoutes(ops: Operations, rules: ConstraintErrors): Record<string
           body: r.body,
           headers: r.headers,
           userId: userId(r),
+          operation: operationId,
           claims: r.user?.claims,
         }));
       } catch (err) {

@@ -4,7 +4,7 @@
 // (POST). Whatever goes wrong, the dialog stays open with what was typed: the server's field
 // errors on their fields, a stale rowVersion explained with the choice to load the current row or
 // to overwrite it.
-import { useId, useMemo, useState } from 'react';
+import { Suspense, useId, useMemo, useState, type ComponentType } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
@@ -22,7 +22,7 @@ import type { EntityFormContext } from './form-widgets.tsx';
 import { displayOf } from './value-format.ts';
 import { formDataOf, formSchemaFor, formUiSchemaFor, isUpdate, propertiesOf, toPayload } from './payload.ts';
 import { entityFormValidator, type FormData } from './validation.ts';
-import type { AdminEntity, EntityRow } from './types.ts';
+import type { AdminEntity, EntityRow, RecordPanelProps } from './types.ts';
 
 const FIRST_EDITABLE = 'input:not([readonly]):not([disabled]):not([type=hidden]), textarea:not([readonly]):not([disabled]), button[role=combobox]:not([disabled]), button[role=switch]:not([disabled])';
 
@@ -34,17 +34,19 @@ interface Props {
   onClose: () => void;
   canDelete: boolean;
   onDelete: (row: EntityRow) => void;
+  /** A feature's section under the form of an existing row (EntityPageExtension.RecordPanel). */
+  RecordPanel?: ComponentType<RecordPanelProps>;
 }
 
-export function EntityDialog({ entity, row, locale, onClose, canDelete, onDelete }: Props) {
+export function EntityDialog({ entity, row, locale, onClose, canDelete, onDelete, RecordPanel }: Props) {
   return (
     <Dialog open={row !== null} onOpenChange={(open) => !open && onClose()}>
-      {row !== null && <EntityDialogBody key={String(row.id ?? 'new')} entity={entity} row={row} locale={locale} onClose={onClose} canDelete={canDelete} onDelete={onDelete} />}
+      {row !== null && <EntityDialogBody key={String(row.id ?? 'new')} entity={entity} row={row} locale={locale} onClose={onClose} canDelete={canDelete} onDelete={onDelete} RecordPanel={RecordPanel} />}
     </Dialog>
   );
 }
 
-function EntityDialogBody({ entity, row, locale, onClose, canDelete, onDelete }: Props & { row: EntityRow }) {
+function EntityDialogBody({ entity, row, locale, onClose, canDelete, onDelete, RecordPanel }: Props & { row: EntityRow }) {
   const queryClient = useQueryClient();
   const online = useOnline();
   const formId = useId();
@@ -209,6 +211,12 @@ function EntityDialogBody({ entity, row, locale, onClose, canDelete, onDelete }:
         {/* The buttons are in the dialog's footer. */}
         <></>
       </EntityForm>
+
+      {RecordPanel && id !== undefined && (
+        <Suspense fallback={null}>
+          <RecordPanel plural={entity.plural} id={id} version={rowVersion} />
+        </Suspense>
+      )}
 
       <DialogFooter className="sm:justify-between">
         <div>

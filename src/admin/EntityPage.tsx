@@ -129,7 +129,7 @@ function EntityScreen({ entity, extension }: { entity: AdminEntity; extension: E
   const [deleting, setDeleting] = useState<DeleteTarget[] | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const { rowLink, RowActions, Toolbar: ExtraTools, CreateDialog } = extension;
+  const { rowLink, RowActions, Toolbar: ExtraTools, CreateDialog, RecordPanel } = extension;
   const [creating, setCreating] = useState(false);
   // A row with a page of its own opens there; others in the edit dialog.
   const onEdit = useCallback((row: EntityRow) => (rowLink ? void navigate(rowLink(row)) : setEditing(row)), [rowLink, navigate]);
@@ -225,7 +225,7 @@ function EntityScreen({ entity, extension }: { entity: AdminEntity; extension: E
           selectedCount={selectedIds.length}
           onNew={() => (CreateDialog ? setCreating(true) : setEditing({}))}
           onDeleteSelected={deleteSelected}
-          searchable={entity.search.length > 0}
+          searchable={entity.search.length > 0 || entity.fields.some((f) => f.lookup)}
           search={search}
           onSearchChange={setSearch}
           filtersActive={filtersActive}
@@ -250,12 +250,15 @@ function EntityScreen({ entity, extension }: { entity: AdminEntity; extension: E
           pageIndex={pagination.pageIndex}
           pageSize={pagination.pageSize}
           total={total}
+          capped={page.data?.totalCountCapped ?? false}
+          rowsOnPage={page.data?.data.length}
+          locale={locale}
           onPageChange={(pageIndex) => setPagination((p) => ({ ...p, pageIndex }))}
           onPageSizeChange={(pageSize) => setPagination({ pageIndex: 0, pageSize })}
         />
       </div>
       <Suspense fallback={null}>
-        <EntityDialog entity={entity} row={editing} locale={locale} onClose={() => setEditing(null)} canDelete={canDelete} onDelete={onDelete} />
+        <EntityDialog entity={entity} row={editing} locale={locale} onClose={() => setEditing(null)} canDelete={canDelete} onDelete={onDelete} RecordPanel={RecordPanel} />
       </Suspense>
       {CreateDialog && creating && <CreateDialog entity={entity} onClose={() => setCreating(false)} refresh={refresh} />}
       <DeleteDialog entity={entity} targets={deleting} onClose={() => setDeleting(null)} onDeleted={onDeleted} />

@@ -16,17 +16,22 @@ export interface ExportResult {
   truncated: boolean;
 }
 
-/** Fetches every page of the request (from page 1), at most `EXPORT_MAX_ROWS` rows. */
-export async function fetchAllPages(entity: AdminEntity, request: PagedListRequest, signal?: AbortSignal): Promise<{ rows: EntityRow[]; total: number }> {
+/**
+ * Fetches every page of the request (from page 1), at most `EXPORT_MAX_ROWS` rows. `capped`: the
+ * server stopped counting, so more rows match than `total`.
+ */
+export async function fetchAllPages(entity: AdminEntity, request: PagedListRequest, signal?: AbortSignal): Promise<{ rows: EntityRow[]; total: number; capped: boolean }> {
   const rows: EntityRow[] = [];
   let total = 0;
+  let capped = false;
   for (let page = 1; rows.length < EXPORT_MAX_ROWS; page++) {
     const answer = await fetchPage(entity, { ...request, PageNumber: page, PageSize: EXPORT_PAGE_SIZE }, signal);
     total = answer.totalCount;
+    capped = answer.totalCountCapped ?? false;
     rows.push(...answer.data);
-    if (answer.data.length < EXPORT_PAGE_SIZE || rows.length >= total) break;
+    if (answer.data.length < EXPORT_PAGE_SIZE || (!capped && rows.length >= total)) break;
   }
-  return { rows: rows.slice(0, EXPORT_MAX_ROWS), total };
+  return { rows: rows.slice(0, EXPORT_MAX_ROWS), total, capped };
 }
 
 export function toCsv(entity: AdminEntity, rows: EntityRow[], locale: string): string {
@@ -48,7 +53,7 @@ const today = () => {
 
 /** Exports the rows the request selects (any page number and size in it are replaced). */
 export async function exportCsv(entity: AdminEntity, request: PagedListRequest, locale: string, signal?: AbortSignal): Promise<ExportResult> {
-  const { rows, total } = await fetchAllPages(entity, request, signal);
+  const { rows, total, capped } = await fetchAllPages(entity, request, signal);
   downloadCsv(`${entity.plural}-${today()}.csv`, toCsv(entity, rows, locale));
-  return { count: rows.length, total, truncated: total > rows.length };
+  return { count: rows.length, total, truncated: capped || total > rows.length };
 }

@@ -46,6 +46,8 @@ export interface PagedListRequest {
 export interface PageResult {
   data: EntityRow[];
   totalCount: number;
+  /** More rows match than `totalCount`: the server stopped counting there. */
+  totalCountCapped?: boolean;
   pageNumber?: number;
   pageSize?: number;
 }
@@ -75,4 +77,13 @@ export interface EntityPageExtension {
   initialFilters?: ColumnFilters;
   /** A dialog of its own for New, instead of the generic form (e.g. the standalone payment). */
   CreateDialog?: ComponentType<{ entity: AdminEntity; onClose: () => void; refresh: () => void }>;
+  /** A section under the edit dialog's form of an existing row (e.g. its change history). */
+  RecordPanel?: ComponentType<RecordPanelProps>;
+}
+
+/** What a section about one record is given: the entity (plural), the row's id, and its version (it changes with the row). */
+export interface RecordPanelProps {
+  plural: string;
+  id: number;
+  version?: number;
 }

@@ -1,10 +1,13 @@
 // Which hand-written feature extends which entity's generic screen: buttons beside New, row
-// actions, a page of its own per row (src/admin's EntityPageExtension). Composed here because the
-// generic screen knows no entity and features do not import each other. Each loads with its page,
-// and this map with the generic screen (router.tsx), not at start.
+// actions, a page of its own per row (src/admin's EntityPageExtension); and, for every entity, the
+// record's change history in its edit dialog. Composed here because the generic screen knows no
+// entity and features do not import each other. Each loads with its page, and this map with the
+// generic screen (router.tsx), not at start.
 import type { EntityPageExtension } from '@/admin/index.ts';
+import { adminRoutes } from '../../generated/admin/routes.ts';
+import { RecordHistory } from './record-history.ts';
 
-export const entityExtensions: Record<string, () => Promise<EntityPageExtension>> = {
+const featureExtensions: Record<string, () => Promise<EntityPageExtension>> = {
   // The sales feature's "Yeni satış" and the orders feature's own page per row, merged.
   VictimOrders: () =>
     Promise.all([import('@/features/sales/extension.tsx'), import('@/features/orders/extension.tsx')]).then(([s, o]) => ({ ...s.salesExtension, ...o.victimOrdersExtension })),
@@ -16,3 +19,7 @@ export const entityExtensions: Record<string, () => Promise<EntityPageExtension>
   Users: () => import('@/features/permissions/extensions.tsx').then((m) => m.usersExtension),
   Groups: () => import('@/features/permissions/extensions.tsx').then((m) => m.groupsExtension),
 };
+
+export const entityExtensions: Record<string, () => Promise<EntityPageExtension>> = Object.fromEntries(
+  adminRoutes.map(({ plural }) => [plural, async () => ({ ...(await featureExtensions[plural]?.()), RecordPanel: RecordHistory })]),
+);

@@ -10,6 +10,7 @@ import { AppLayout } from '@/shell/AppLayout.tsx';
 import { RequireAuth, RequireClaim } from '@/shell/guard.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { page, withData } from './pages.tsx';
+import { RecordHistory } from './record-history.ts';
 
 const EntityPage = lazy(() => import('@/admin/index.ts').then((m) => ({ default: m.EntityPage })));
 /** The generic screen of an entity, with what a feature adds to it (loaded together). */
@@ -36,7 +37,7 @@ const layoutRoutes: RouteObject[] = [
   { path: '/VictimProductsAppointments', element: <RequireClaim claim="VictimProductsAppointments.Read">{page(() => import('@/features/slaughter/QueuePage.tsx').then((m) => m.QueuePage))}</RequireClaim> },
   { path: '/VictimProductsAppointments/all', element: <RequireClaim claim="VictimProductsAppointments.Read"><Suspense fallback={<Skeleton className="m-6 h-96" />}>{entityPage('VictimProductsAppointments')}</Suspense></RequireClaim> },
   { path: '/Appointments/day', element: <RequireClaim claim="Appointments.Read">{page(() => import('@/features/appointments/DayPage.tsx').then((m) => m.DayPage))}</RequireClaim> },
-  { path: '/VictimOrders/:id', element: <RequireClaim claim="VictimOrders.Read">{page(() => import('@/features/orders/OrderPage.tsx').then((m) => m.OrderPage))}</RequireClaim> },
+  { path: '/VictimOrders/:id', element: <RequireClaim claim="VictimOrders.Read">{page(() => import('@/features/orders/OrderPage.tsx').then((m) => m.OrderPage), { History: RecordHistory })}</RequireClaim> },
   { path: '/Accounts/:id/statement', element: <RequireClaim claim="Accounts.Read">{page(() => import('@/features/office/StatementPage.tsx').then((m) => m.StatementPage))}</RequireClaim> },
   ...adminRoutes.map((r) => ({
     path: r.route,

@@ -19,7 +19,7 @@ const columnsOf = (plural: string): Column[] => JSON.parse(readFileSync(new URL(
 const EMPTY = TR['message.noRecords']; // 'Kayıt bulunamadı'
 const pagingText = (first: number, last: number, total: number | string) => `Toplam ${total} kayıttan ${first}–${last} arası`;
 /** The paging text with the numbers read back (the total may be written with a thousands separator). */
-const PAGING = /^Toplam ([\d.\s]+) kayıttan (\d+)–(\d+) arası$/;
+const PAGING = /^Toplam ([\d.\s]+) kayıttan ([\d.\s]+)–([\d.\s]+) arası$/;
 
 /** Waits until the entity table has loaded (no skeleton, nothing busy). */
 async function tableLoaded(page: Page): Promise<void> {
@@ -53,7 +53,9 @@ async function pagingOf(page: Page): Promise<{ total: number; first: number; las
   const text = (await page.getByRole('navigation', { name: 'Sayfalar' }).locator('p').textContent())?.trim() ?? '';
   const m = PAGING.exec(text);
   if (!m) throw new Error(`paging text ${JSON.stringify(text)} is not 'Toplam N kayıttan a–b arası'`);
-  return { total: Number(m[1].replace(/[.\s]/g, '')), first: Number(m[2]), last: Number(m[3]) };
+  // Numbers the Turkish way (2.111).
+  const n = (s: string) => Number(s.replace(/[.\s]/g, ''));
+  return { total: n(m[1]), first: n(m[2]), last: n(m[3]) };
 }
 
 interface PageAnswer<T> { data: T[]; totalCount: number }

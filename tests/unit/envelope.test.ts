@@ -19,7 +19,7 @@ describe('envelope', () => {
     const { a, logged } = await app();
     const res = await a.inject({ url: '/crash' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ success: false, data: null, error: { code: 'error.internal', message: 'Beklenmeyen bir hata oluştu.' } });
+    expect(res.json()).toEqual({ success: false, data: null, error: { code: 'error.internal', message: 'Beklenmeyen bir hata oluştu.', requestId: expect.any(String) } });
     expect(res.body).not.toContain('secret detail');
     expect(JSON.stringify(logged)).toContain('secret detail');
   });
@@ -28,7 +28,7 @@ describe('envelope', () => {
     const { a } = await app();
     const res = await a.inject({ url: '/conflict' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toEqual({ code: 'error.conflict.unique', message: 'Bu değer zaten kullanılıyor.', fields: [{ field: 'code', code: 'validation.unique', message: 'code zaten kullanılıyor.' }] });
+    expect(res.json().error).toEqual({ code: 'error.conflict.unique', message: 'Bu değer zaten kullanılıyor.', requestId: expect.any(String), fields: [{ field: 'code', code: 'validation.unique', message: 'code zaten kullanılıyor.' }] });
   });
 
   it('answers an unknown route with a 404 envelope', async () => {

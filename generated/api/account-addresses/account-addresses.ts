@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -45,7 +49,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
-  UnauthorizedResponse
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -85,10 +93,15 @@ export type getAccountAddressesResponse403 = {
   status: 403
 }
 
+export type getAccountAddressesResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAccountAddressesResponseSuccess = (getAccountAddressesResponse200) & {
   headers: Headers;
 };
-export type getAccountAddressesResponseError = (getAccountAddressesResponse401 | getAccountAddressesResponse403) & {
+export type getAccountAddressesResponseError = (getAccountAddressesResponse401 | getAccountAddressesResponse403 | getAccountAddressesResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetAccountAddressesQueryKey = () => {
     }
 
 
-export const getGetAccountAddressesQueryOptions = <TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddresses>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAccountAddressesQueryOptions = <TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddresses>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountAddressesQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountAddresses>>>
-export type GetAccountAddressesQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetAccountAddressesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddresses>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountAddresses>>,
@@ -159,7 +172,7 @@ export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAcco
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddresses>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountAddresses>>,
@@ -169,7 +182,7 @@ export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAcco
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddresses>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAcco
  * @summary Every AccountAddress (at most 10,000), in the default sort
  */
 
-export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddresses>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createAccountAddressResponse409 = {
   status: 409
 }
 
+export type createAccountAddressResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createAccountAddressResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createAccountAddressResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createAccountAddressResponseSuccess = (createAccountAddressResponse200) & {
   headers: Headers;
 };
-export type createAccountAddressResponseError = (createAccountAddressResponse400 | createAccountAddressResponse401 | createAccountAddressResponse403 | createAccountAddressResponse409) & {
+export type createAccountAddressResponseError = (createAccountAddressResponse400 | createAccountAddressResponse401 | createAccountAddressResponse403 | createAccountAddressResponse409 | createAccountAddressResponse413 | createAccountAddressResponse415 | createAccountAddressResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createAccountAddressResponse>(getCreateAccountAddressUrl(),
 
 export const getCreateAccountAddressMutationKey = () => ['createAccountAddress'] as const;
 
-export const getCreateAccountAddressMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateAccountAddressMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAccountAddress>>, TError,CreateAccountAddressMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAccountAddress>>, TError,CreateAccountAddressMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAccountAddressMutationResult = NonNullable<Awaited<ReturnType<typeof createAccountAddress>>>
     export type CreateAccountAddressMutationBody = AccountAddressCreate
-    export type CreateAccountAddressMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateAccountAddressMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateAccountAddressMutationVariables = {data: AccountAddressCreate}
 
     /**
  * @summary Create a AccountAddress
  */
-export const useCreateAccountAddress = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateAccountAddress = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAccountAddress>>, TError,CreateAccountAddressMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAccountAddress>>,
@@ -345,10 +373,25 @@ export type updateAccountAddressResponse409 = {
   status: 409
 }
 
+export type updateAccountAddressResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateAccountAddressResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateAccountAddressResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateAccountAddressResponseSuccess = (updateAccountAddressResponse200) & {
   headers: Headers;
 };
-export type updateAccountAddressResponseError = (updateAccountAddressResponse400 | updateAccountAddressResponse401 | updateAccountAddressResponse403 | updateAccountAddressResponse404 | updateAccountAddressResponse409) & {
+export type updateAccountAddressResponseError = (updateAccountAddressResponse400 | updateAccountAddressResponse401 | updateAccountAddressResponse403 | updateAccountAddressResponse404 | updateAccountAddressResponse409 | updateAccountAddressResponse413 | updateAccountAddressResponse415 | updateAccountAddressResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateAccountAddressResponse>(getUpdateAccountAddressUrl(),
 
 export const getUpdateAccountAddressMutationKey = () => ['updateAccountAddress'] as const;
 
-export const getUpdateAccountAddressMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateAccountAddressMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccountAddress>>, TError,UpdateAccountAddressMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAccountAddress>>, TError,UpdateAccountAddressMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAccountAddressMutationResult = NonNullable<Awaited<ReturnType<typeof updateAccountAddress>>>
     export type UpdateAccountAddressMutationBody = AccountAddressUpdate
-    export type UpdateAccountAddressMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateAccountAddressMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateAccountAddressMutationVariables = {data: AccountAddressUpdate}
 
     /**
  * @summary Update a AccountAddress (optimistic concurrency on rowVersion)
  */
-export const useUpdateAccountAddress = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateAccountAddress = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccountAddress>>, TError,UpdateAccountAddressMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAccountAddress>>,
@@ -461,10 +504,25 @@ export type getAccountAddressesForPagingResponse403 = {
   status: 403
 }
 
+export type getAccountAddressesForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getAccountAddressesForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getAccountAddressesForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAccountAddressesForPagingResponseSuccess = (getAccountAddressesForPagingResponse200) & {
   headers: Headers;
 };
-export type getAccountAddressesForPagingResponseError = (getAccountAddressesForPagingResponse400 | getAccountAddressesForPagingResponse401 | getAccountAddressesForPagingResponse403) & {
+export type getAccountAddressesForPagingResponseError = (getAccountAddressesForPagingResponse400 | getAccountAddressesForPagingResponse401 | getAccountAddressesForPagingResponse403 | getAccountAddressesForPagingResponse413 | getAccountAddressesForPagingResponse415 | getAccountAddressesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetAccountAddressesForPagingQueryKey = (pagedListRequest?: Paged
     }
 
 
-export const getGetAccountAddressesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAccountAddressesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountAddressesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountAddressesForPaging>>>
-export type GetAccountAddressesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetAccountAddressesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountAddressesForPaging>>,
@@ -549,7 +607,7 @@ export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountAddressesForPaging>>,
@@ -559,7 +617,7 @@ export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeo
  * @summary One page of AccountAddresses, filtered, sorted and grouped
  */
 
-export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getAccountAddressByIdResponse404 = {
   status: 404
 }
 
+export type getAccountAddressByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getAccountAddressByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAccountAddressByIdResponseSuccess = (getAccountAddressByIdResponse200) & {
   headers: Headers;
 };
-export type getAccountAddressByIdResponseError = (getAccountAddressByIdResponse400 | getAccountAddressByIdResponse401 | getAccountAddressByIdResponse403 | getAccountAddressByIdResponse404) & {
+export type getAccountAddressByIdResponseError = (getAccountAddressByIdResponse400 | getAccountAddressByIdResponse401 | getAccountAddressByIdResponse403 | getAccountAddressByIdResponse404 | getAccountAddressByIdResponse414 | getAccountAddressByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetAccountAddressByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetAccountAddressByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAccountAddressByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountAddressByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountAddressById>>>
-export type GetAccountAddressByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetAccountAddressByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountAddressById>>,
@@ -683,7 +751,7 @@ export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAc
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountAddressById>>,
@@ -693,7 +761,7 @@ export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAc
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAc
  * @summary One AccountAddress
  */
 
-export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteAccountAddressResponse409 = {
   status: 409
 }
 
+export type deleteAccountAddressResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteAccountAddressResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteAccountAddressResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteAccountAddressResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteAccountAddressResponseSuccess = (deleteAccountAddressResponse200) & {
   headers: Headers;
 };
-export type deleteAccountAddressResponseError = (deleteAccountAddressResponse400 | deleteAccountAddressResponse401 | deleteAccountAddressResponse403 | deleteAccountAddressResponse404 | deleteAccountAddressResponse409) & {
+export type deleteAccountAddressResponseError = (deleteAccountAddressResponse400 | deleteAccountAddressResponse401 | deleteAccountAddressResponse403 | deleteAccountAddressResponse404 | deleteAccountAddressResponse409 | deleteAccountAddressResponse413 | deleteAccountAddressResponse414 | deleteAccountAddressResponse415 | deleteAccountAddressResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteAccountAddress = async (id: number, options?: Parameters<type
 
 export const getDeleteAccountAddressMutationKey = () => ['deleteAccountAddress'] as const;
 
-export const getDeleteAccountAddressMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteAccountAddressMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAccountAddress>>, TError,DeleteAccountAddressMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAccountAddress>>, TError,DeleteAccountAddressMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAccountAddressMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAccountAddress>>>
 
-    export type DeleteAccountAddressMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteAccountAddressMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteAccountAddressMutationVariables = {id: number}
 
     /**
  * @summary Delete a AccountAddress; refused (409) while other rows reference it
  */
-export const useDeleteAccountAddress = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteAccountAddress = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAccountAddress>>, TError,DeleteAccountAddressMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAccountAddress>>,

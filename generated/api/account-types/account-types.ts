@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -45,7 +49,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
-  UnauthorizedResponse
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -85,10 +93,15 @@ export type getAccountTypesResponse403 = {
   status: 403
 }
 
+export type getAccountTypesResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAccountTypesResponseSuccess = (getAccountTypesResponse200) & {
   headers: Headers;
 };
-export type getAccountTypesResponseError = (getAccountTypesResponse401 | getAccountTypesResponse403) & {
+export type getAccountTypesResponseError = (getAccountTypesResponse401 | getAccountTypesResponse403 | getAccountTypesResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetAccountTypesQueryKey = () => {
     }
 
 
-export const getGetAccountTypesQueryOptions = <TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAccountTypesQueryOptions = <TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountTypes>>>
-export type GetAccountTypesQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetAccountTypesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountTypes>>,
@@ -159,7 +172,7 @@ export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountT
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountTypes>>,
@@ -169,7 +182,7 @@ export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountT
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountT
  * @summary Every AccountType (at most 10,000), in the default sort
  */
 
-export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createAccountTypeResponse409 = {
   status: 409
 }
 
+export type createAccountTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createAccountTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createAccountTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createAccountTypeResponseSuccess = (createAccountTypeResponse200) & {
   headers: Headers;
 };
-export type createAccountTypeResponseError = (createAccountTypeResponse400 | createAccountTypeResponse401 | createAccountTypeResponse403 | createAccountTypeResponse409) & {
+export type createAccountTypeResponseError = (createAccountTypeResponse400 | createAccountTypeResponse401 | createAccountTypeResponse403 | createAccountTypeResponse409 | createAccountTypeResponse413 | createAccountTypeResponse415 | createAccountTypeResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createAccountTypeResponse>(getCreateAccountTypeUrl(),
 
 export const getCreateAccountTypeMutationKey = () => ['createAccountType'] as const;
 
-export const getCreateAccountTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateAccountTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAccountType>>, TError,CreateAccountTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAccountType>>, TError,CreateAccountTypeMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAccountTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createAccountType>>>
     export type CreateAccountTypeMutationBody = AccountTypeCreate
-    export type CreateAccountTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateAccountTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateAccountTypeMutationVariables = {data: AccountTypeCreate}
 
     /**
  * @summary Create a AccountType
  */
-export const useCreateAccountType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateAccountType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAccountType>>, TError,CreateAccountTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAccountType>>,
@@ -345,10 +373,25 @@ export type updateAccountTypeResponse409 = {
   status: 409
 }
 
+export type updateAccountTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateAccountTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateAccountTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateAccountTypeResponseSuccess = (updateAccountTypeResponse200) & {
   headers: Headers;
 };
-export type updateAccountTypeResponseError = (updateAccountTypeResponse400 | updateAccountTypeResponse401 | updateAccountTypeResponse403 | updateAccountTypeResponse404 | updateAccountTypeResponse409) & {
+export type updateAccountTypeResponseError = (updateAccountTypeResponse400 | updateAccountTypeResponse401 | updateAccountTypeResponse403 | updateAccountTypeResponse404 | updateAccountTypeResponse409 | updateAccountTypeResponse413 | updateAccountTypeResponse415 | updateAccountTypeResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateAccountTypeResponse>(getUpdateAccountTypeUrl(),
 
 export const getUpdateAccountTypeMutationKey = () => ['updateAccountType'] as const;
 
-export const getUpdateAccountTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateAccountTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccountType>>, TError,UpdateAccountTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAccountType>>, TError,UpdateAccountTypeMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAccountTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateAccountType>>>
     export type UpdateAccountTypeMutationBody = AccountTypeUpdate
-    export type UpdateAccountTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateAccountTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateAccountTypeMutationVariables = {data: AccountTypeUpdate}
 
     /**
  * @summary Update a AccountType (optimistic concurrency on rowVersion)
  */
-export const useUpdateAccountType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateAccountType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccountType>>, TError,UpdateAccountTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAccountType>>,
@@ -461,10 +504,25 @@ export type getAccountTypesForPagingResponse403 = {
   status: 403
 }
 
+export type getAccountTypesForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getAccountTypesForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getAccountTypesForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAccountTypesForPagingResponseSuccess = (getAccountTypesForPagingResponse200) & {
   headers: Headers;
 };
-export type getAccountTypesForPagingResponseError = (getAccountTypesForPagingResponse400 | getAccountTypesForPagingResponse401 | getAccountTypesForPagingResponse403) & {
+export type getAccountTypesForPagingResponseError = (getAccountTypesForPagingResponse400 | getAccountTypesForPagingResponse401 | getAccountTypesForPagingResponse403 | getAccountTypesForPagingResponse413 | getAccountTypesForPagingResponse415 | getAccountTypesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetAccountTypesForPagingQueryKey = (pagedListRequest?: PagedList
     }
 
 
-export const getGetAccountTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAccountTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountTypesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountTypesForPaging>>>
-export type GetAccountTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetAccountTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountTypesForPaging>>,
@@ -549,7 +607,7 @@ export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountTypesForPaging>>,
@@ -559,7 +617,7 @@ export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof ge
  * @summary One page of AccountTypes, filtered, sorted and grouped
  */
 
-export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getAccountTypeByIdResponse404 = {
   status: 404
 }
 
+export type getAccountTypeByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getAccountTypeByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAccountTypeByIdResponseSuccess = (getAccountTypeByIdResponse200) & {
   headers: Headers;
 };
-export type getAccountTypeByIdResponseError = (getAccountTypeByIdResponse400 | getAccountTypeByIdResponse401 | getAccountTypeByIdResponse403 | getAccountTypeByIdResponse404) & {
+export type getAccountTypeByIdResponseError = (getAccountTypeByIdResponse400 | getAccountTypeByIdResponse401 | getAccountTypeByIdResponse403 | getAccountTypeByIdResponse404 | getAccountTypeByIdResponse414 | getAccountTypeByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetAccountTypeByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetAccountTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAccountTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountTypeById>>>
-export type GetAccountTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetAccountTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypeById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountTypeById>>,
@@ -683,7 +751,7 @@ export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccou
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypeById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountTypeById>>,
@@ -693,7 +761,7 @@ export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccou
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccou
  * @summary One AccountType
  */
 
-export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteAccountTypeResponse409 = {
   status: 409
 }
 
+export type deleteAccountTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteAccountTypeResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteAccountTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteAccountTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteAccountTypeResponseSuccess = (deleteAccountTypeResponse200) & {
   headers: Headers;
 };
-export type deleteAccountTypeResponseError = (deleteAccountTypeResponse400 | deleteAccountTypeResponse401 | deleteAccountTypeResponse403 | deleteAccountTypeResponse404 | deleteAccountTypeResponse409) & {
+export type deleteAccountTypeResponseError = (deleteAccountTypeResponse400 | deleteAccountTypeResponse401 | deleteAccountTypeResponse403 | deleteAccountTypeResponse404 | deleteAccountTypeResponse409 | deleteAccountTypeResponse413 | deleteAccountTypeResponse414 | deleteAccountTypeResponse415 | deleteAccountTypeResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteAccountType = async (id: number, options?: Parameters<typeof 
 
 export const getDeleteAccountTypeMutationKey = () => ['deleteAccountType'] as const;
 
-export const getDeleteAccountTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteAccountTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAccountType>>, TError,DeleteAccountTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAccountType>>, TError,DeleteAccountTypeMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAccountTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAccountType>>>
 
-    export type DeleteAccountTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteAccountTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteAccountTypeMutationVariables = {id: number}
 
     /**
  * @summary Delete a AccountType; refused (409) while other rows reference it
  */
-export const useDeleteAccountType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteAccountType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAccountType>>, TError,DeleteAccountTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAccountType>>,

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -47,7 +51,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
-  UnauthorizedResponse
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -97,10 +105,20 @@ export type getAccountStatementResponse404 = {
   status: 404
 }
 
+export type getAccountStatementResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getAccountStatementResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAccountStatementResponseSuccess = (getAccountStatementResponse200) & {
   headers: Headers;
 };
-export type getAccountStatementResponseError = (getAccountStatementResponse400 | getAccountStatementResponse401 | getAccountStatementResponse403 | getAccountStatementResponse404) & {
+export type getAccountStatementResponseError = (getAccountStatementResponse400 | getAccountStatementResponse401 | getAccountStatementResponse403 | getAccountStatementResponse404 | getAccountStatementResponse414 | getAccountStatementResponse503) & {
   headers: Headers;
 };
 
@@ -154,7 +172,7 @@ export const getGetAccountStatementQueryKey = (id: number,
     }
 
 
-export const getGetAccountStatementQueryOptions = <TData = Awaited<ReturnType<typeof getAccountStatement>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number,
+export const getGetAccountStatementQueryOptions = <TData = Awaited<ReturnType<typeof getAccountStatement>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number,
     params?: GetAccountStatementParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountStatement>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -174,10 +192,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountStatementQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountStatement>>>
-export type GetAccountStatementQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetAccountStatementQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAccountStatement>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAccountStatement>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number,
     params: undefined |  GetAccountStatementParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountStatement>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -188,7 +206,7 @@ export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAcco
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAccountStatement>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAccountStatement>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number,
     params?: GetAccountStatementParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountStatement>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -199,7 +217,7 @@ export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAcco
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAccountStatement>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAccountStatement>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number,
     params?: GetAccountStatementParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountStatement>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
@@ -208,7 +226,7 @@ export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAcco
  * @summary The account statement (hesap ekstresi)
  */
 
-export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAccountStatement>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAccountStatement>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number,
     params?: GetAccountStatementParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountStatement>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
@@ -241,10 +259,15 @@ export type getAccountsResponse403 = {
   status: 403
 }
 
+export type getAccountsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAccountsResponseSuccess = (getAccountsResponse200) & {
   headers: Headers;
 };
-export type getAccountsResponseError = (getAccountsResponse401 | getAccountsResponse403) & {
+export type getAccountsResponseError = (getAccountsResponse401 | getAccountsResponse403 | getAccountsResponse503) & {
   headers: Headers;
 };
 
@@ -283,7 +306,7 @@ export const getGetAccountsQueryKey = () => {
     }
 
 
-export const getGetAccountsQueryOptions = <TData = Awaited<ReturnType<typeof getAccounts>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccounts>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAccountsQueryOptions = <TData = Awaited<ReturnType<typeof getAccounts>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccounts>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -302,10 +325,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountsQueryResult = NonNullable<Awaited<ReturnType<typeof getAccounts>>>
-export type GetAccountsQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetAccountsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccounts>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccounts>>,
@@ -315,7 +338,7 @@ export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccounts>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccounts>>,
@@ -325,7 +348,7 @@ export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccounts>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -333,7 +356,7 @@ export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, 
  * @summary Every Account (at most 10,000), in the default sort
  */
 
-export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccounts>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -375,10 +398,25 @@ export type createAccountResponse409 = {
   status: 409
 }
 
+export type createAccountResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createAccountResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createAccountResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createAccountResponseSuccess = (createAccountResponse200) & {
   headers: Headers;
 };
-export type createAccountResponseError = (createAccountResponse400 | createAccountResponse401 | createAccountResponse403 | createAccountResponse409) & {
+export type createAccountResponseError = (createAccountResponse400 | createAccountResponse401 | createAccountResponse403 | createAccountResponse409 | createAccountResponse413 | createAccountResponse415 | createAccountResponse503) & {
   headers: Headers;
 };
 
@@ -426,7 +464,7 @@ return apiFetch<createAccountResponse>(getCreateAccountUrl(),
 
 export const getCreateAccountMutationKey = () => ['createAccount'] as const;
 
-export const getCreateAccountMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateAccountMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAccount>>, TError,CreateAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAccount>>, TError,CreateAccountMutationVariables, TContext> => {
 
@@ -455,13 +493,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAccountMutationResult = NonNullable<Awaited<ReturnType<typeof createAccount>>>
     export type CreateAccountMutationBody = AccountCreate
-    export type CreateAccountMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateAccountMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateAccountMutationVariables = {data: AccountCreate}
 
     /**
  * @summary Create a Account
  */
-export const useCreateAccount = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateAccount = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAccount>>, TError,CreateAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAccount>>,
@@ -501,10 +539,25 @@ export type updateAccountResponse409 = {
   status: 409
 }
 
+export type updateAccountResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateAccountResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateAccountResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateAccountResponseSuccess = (updateAccountResponse200) & {
   headers: Headers;
 };
-export type updateAccountResponseError = (updateAccountResponse400 | updateAccountResponse401 | updateAccountResponse403 | updateAccountResponse404 | updateAccountResponse409) & {
+export type updateAccountResponseError = (updateAccountResponse400 | updateAccountResponse401 | updateAccountResponse403 | updateAccountResponse404 | updateAccountResponse409 | updateAccountResponse413 | updateAccountResponse415 | updateAccountResponse503) & {
   headers: Headers;
 };
 
@@ -552,7 +605,7 @@ return apiFetch<updateAccountResponse>(getUpdateAccountUrl(),
 
 export const getUpdateAccountMutationKey = () => ['updateAccount'] as const;
 
-export const getUpdateAccountMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateAccountMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccount>>, TError,UpdateAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAccount>>, TError,UpdateAccountMutationVariables, TContext> => {
 
@@ -581,13 +634,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAccountMutationResult = NonNullable<Awaited<ReturnType<typeof updateAccount>>>
     export type UpdateAccountMutationBody = AccountUpdate
-    export type UpdateAccountMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateAccountMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateAccountMutationVariables = {data: AccountUpdate}
 
     /**
  * @summary Update a Account (optimistic concurrency on rowVersion)
  */
-export const useUpdateAccount = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateAccount = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccount>>, TError,UpdateAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAccount>>,
@@ -617,10 +670,25 @@ export type getAccountsForPagingResponse403 = {
   status: 403
 }
 
+export type getAccountsForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getAccountsForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getAccountsForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAccountsForPagingResponseSuccess = (getAccountsForPagingResponse200) & {
   headers: Headers;
 };
-export type getAccountsForPagingResponseError = (getAccountsForPagingResponse400 | getAccountsForPagingResponse401 | getAccountsForPagingResponse403) & {
+export type getAccountsForPagingResponseError = (getAccountsForPagingResponse400 | getAccountsForPagingResponse401 | getAccountsForPagingResponse403 | getAccountsForPagingResponse413 | getAccountsForPagingResponse415 | getAccountsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -673,7 +741,7 @@ export const getGetAccountsForPagingQueryKey = (pagedListRequest?: PagedListRequ
     }
 
 
-export const getGetAccountsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAccountsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAccountsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAccountsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -692,10 +760,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountsForPaging>>>
-export type GetAccountsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetAccountsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAccountsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAccountsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountsForPaging>>,
@@ -705,7 +773,7 @@ export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAcc
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAccountsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAccountsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountsForPaging>>,
@@ -715,7 +783,7 @@ export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAcc
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAccountsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAccountsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -723,7 +791,7 @@ export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAcc
  * @summary One page of Accounts, filtered, sorted and grouped
  */
 
-export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAccountsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAccountsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -765,10 +833,20 @@ export type getAccountByIdResponse404 = {
   status: 404
 }
 
+export type getAccountByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getAccountByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAccountByIdResponseSuccess = (getAccountByIdResponse200) & {
   headers: Headers;
 };
-export type getAccountByIdResponseError = (getAccountByIdResponse400 | getAccountByIdResponse401 | getAccountByIdResponse403 | getAccountByIdResponse404) & {
+export type getAccountByIdResponseError = (getAccountByIdResponse400 | getAccountByIdResponse401 | getAccountByIdResponse403 | getAccountByIdResponse404 | getAccountByIdResponse414 | getAccountByIdResponse503) & {
   headers: Headers;
 };
 
@@ -807,7 +885,7 @@ export const getGetAccountByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetAccountByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAccountById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAccountByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAccountById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -826,10 +904,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountById>>>
-export type GetAccountByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetAccountByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountById>>,
@@ -839,7 +917,7 @@ export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountBy
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountById>>,
@@ -849,7 +927,7 @@ export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountBy
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -857,7 +935,7 @@ export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountBy
  * @summary One Account
  */
 
-export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -904,10 +982,30 @@ export type deleteAccountResponse409 = {
   status: 409
 }
 
+export type deleteAccountResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteAccountResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteAccountResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteAccountResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteAccountResponseSuccess = (deleteAccountResponse200) & {
   headers: Headers;
 };
-export type deleteAccountResponseError = (deleteAccountResponse400 | deleteAccountResponse401 | deleteAccountResponse403 | deleteAccountResponse404 | deleteAccountResponse409) & {
+export type deleteAccountResponseError = (deleteAccountResponse400 | deleteAccountResponse401 | deleteAccountResponse403 | deleteAccountResponse404 | deleteAccountResponse409 | deleteAccountResponse413 | deleteAccountResponse414 | deleteAccountResponse415 | deleteAccountResponse503) & {
   headers: Headers;
 };
 
@@ -941,7 +1039,7 @@ export const deleteAccount = async (id: number, options?: Parameters<typeof apiF
 
 export const getDeleteAccountMutationKey = () => ['deleteAccount'] as const;
 
-export const getDeleteAccountMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteAccountMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAccount>>, TError,DeleteAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAccount>>, TError,DeleteAccountMutationVariables, TContext> => {
 
@@ -970,13 +1068,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAccountMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAccount>>>
 
-    export type DeleteAccountMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteAccountMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteAccountMutationVariables = {id: number}
 
     /**
  * @summary Delete a Account; refused (409) while other rows reference it
  */
-export const useDeleteAccount = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteAccount = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAccount>>, TError,DeleteAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAccount>>,

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -45,7 +49,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
-  UnauthorizedResponse
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -85,10 +93,15 @@ export type getAddressTypesResponse403 = {
   status: 403
 }
 
+export type getAddressTypesResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAddressTypesResponseSuccess = (getAddressTypesResponse200) & {
   headers: Headers;
 };
-export type getAddressTypesResponseError = (getAddressTypesResponse401 | getAddressTypesResponse403) & {
+export type getAddressTypesResponseError = (getAddressTypesResponse401 | getAddressTypesResponse403 | getAddressTypesResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetAddressTypesQueryKey = () => {
     }
 
 
-export const getGetAddressTypesQueryOptions = <TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAddressTypesQueryOptions = <TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAddressTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getAddressTypes>>>
-export type GetAddressTypesQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetAddressTypesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAddressTypes>>,
@@ -159,7 +172,7 @@ export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressT
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAddressTypes>>,
@@ -169,7 +182,7 @@ export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressT
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressT
  * @summary Every AddressType (at most 10,000), in the default sort
  */
 
-export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createAddressTypeResponse409 = {
   status: 409
 }
 
+export type createAddressTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createAddressTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createAddressTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createAddressTypeResponseSuccess = (createAddressTypeResponse200) & {
   headers: Headers;
 };
-export type createAddressTypeResponseError = (createAddressTypeResponse400 | createAddressTypeResponse401 | createAddressTypeResponse403 | createAddressTypeResponse409) & {
+export type createAddressTypeResponseError = (createAddressTypeResponse400 | createAddressTypeResponse401 | createAddressTypeResponse403 | createAddressTypeResponse409 | createAddressTypeResponse413 | createAddressTypeResponse415 | createAddressTypeResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createAddressTypeResponse>(getCreateAddressTypeUrl(),
 
 export const getCreateAddressTypeMutationKey = () => ['createAddressType'] as const;
 
-export const getCreateAddressTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateAddressTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAddressType>>, TError,CreateAddressTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAddressType>>, TError,CreateAddressTypeMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAddressTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createAddressType>>>
     export type CreateAddressTypeMutationBody = AddressTypeCreate
-    export type CreateAddressTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateAddressTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateAddressTypeMutationVariables = {data: AddressTypeCreate}
 
     /**
  * @summary Create a AddressType
  */
-export const useCreateAddressType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateAddressType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAddressType>>, TError,CreateAddressTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAddressType>>,
@@ -345,10 +373,25 @@ export type updateAddressTypeResponse409 = {
   status: 409
 }
 
+export type updateAddressTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateAddressTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateAddressTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateAddressTypeResponseSuccess = (updateAddressTypeResponse200) & {
   headers: Headers;
 };
-export type updateAddressTypeResponseError = (updateAddressTypeResponse400 | updateAddressTypeResponse401 | updateAddressTypeResponse403 | updateAddressTypeResponse404 | updateAddressTypeResponse409) & {
+export type updateAddressTypeResponseError = (updateAddressTypeResponse400 | updateAddressTypeResponse401 | updateAddressTypeResponse403 | updateAddressTypeResponse404 | updateAddressTypeResponse409 | updateAddressTypeResponse413 | updateAddressTypeResponse415 | updateAddressTypeResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateAddressTypeResponse>(getUpdateAddressTypeUrl(),
 
 export const getUpdateAddressTypeMutationKey = () => ['updateAddressType'] as const;
 
-export const getUpdateAddressTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateAddressTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAddressType>>, TError,UpdateAddressTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAddressType>>, TError,UpdateAddressTypeMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAddressTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateAddressType>>>
     export type UpdateAddressTypeMutationBody = AddressTypeUpdate
-    export type UpdateAddressTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateAddressTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateAddressTypeMutationVariables = {data: AddressTypeUpdate}
 
     /**
  * @summary Update a AddressType (optimistic concurrency on rowVersion)
  */
-export const useUpdateAddressType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateAddressType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAddressType>>, TError,UpdateAddressTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAddressType>>,
@@ -461,10 +504,25 @@ export type getAddressTypesForPagingResponse403 = {
   status: 403
 }
 
+export type getAddressTypesForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getAddressTypesForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getAddressTypesForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAddressTypesForPagingResponseSuccess = (getAddressTypesForPagingResponse200) & {
   headers: Headers;
 };
-export type getAddressTypesForPagingResponseError = (getAddressTypesForPagingResponse400 | getAddressTypesForPagingResponse401 | getAddressTypesForPagingResponse403) & {
+export type getAddressTypesForPagingResponseError = (getAddressTypesForPagingResponse400 | getAddressTypesForPagingResponse401 | getAddressTypesForPagingResponse403 | getAddressTypesForPagingResponse413 | getAddressTypesForPagingResponse415 | getAddressTypesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetAddressTypesForPagingQueryKey = (pagedListRequest?: PagedList
     }
 
 
-export const getGetAddressTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAddressTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAddressTypesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getAddressTypesForPaging>>>
-export type GetAddressTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetAddressTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAddressTypesForPaging>>,
@@ -549,7 +607,7 @@ export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAddressTypesForPaging>>,
@@ -559,7 +617,7 @@ export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof ge
  * @summary One page of AddressTypes, filtered, sorted and grouped
  */
 
-export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getAddressTypeByIdResponse404 = {
   status: 404
 }
 
+export type getAddressTypeByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getAddressTypeByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAddressTypeByIdResponseSuccess = (getAddressTypeByIdResponse200) & {
   headers: Headers;
 };
-export type getAddressTypeByIdResponseError = (getAddressTypeByIdResponse400 | getAddressTypeByIdResponse401 | getAddressTypeByIdResponse403 | getAddressTypeByIdResponse404) & {
+export type getAddressTypeByIdResponseError = (getAddressTypeByIdResponse400 | getAddressTypeByIdResponse401 | getAddressTypeByIdResponse403 | getAddressTypeByIdResponse404 | getAddressTypeByIdResponse414 | getAddressTypeByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetAddressTypeByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetAddressTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAddressTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAddressTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAddressTypeById>>>
-export type GetAddressTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetAddressTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypeById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAddressTypeById>>,
@@ -683,7 +751,7 @@ export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddre
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypeById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAddressTypeById>>,
@@ -693,7 +761,7 @@ export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddre
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddre
  * @summary One AddressType
  */
 
-export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteAddressTypeResponse409 = {
   status: 409
 }
 
+export type deleteAddressTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteAddressTypeResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteAddressTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteAddressTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteAddressTypeResponseSuccess = (deleteAddressTypeResponse200) & {
   headers: Headers;
 };
-export type deleteAddressTypeResponseError = (deleteAddressTypeResponse400 | deleteAddressTypeResponse401 | deleteAddressTypeResponse403 | deleteAddressTypeResponse404 | deleteAddressTypeResponse409) & {
+export type deleteAddressTypeResponseError = (deleteAddressTypeResponse400 | deleteAddressTypeResponse401 | deleteAddressTypeResponse403 | deleteAddressTypeResponse404 | deleteAddressTypeResponse409 | deleteAddressTypeResponse413 | deleteAddressTypeResponse414 | deleteAddressTypeResponse415 | deleteAddressTypeResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteAddressType = async (id: number, options?: Parameters<typeof 
 
 export const getDeleteAddressTypeMutationKey = () => ['deleteAddressType'] as const;
 
-export const getDeleteAddressTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteAddressTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAddressType>>, TError,DeleteAddressTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAddressType>>, TError,DeleteAddressTypeMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAddressTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAddressType>>>
 
-    export type DeleteAddressTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteAddressTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteAddressTypeMutationVariables = {id: number}
 
     /**
  * @summary Delete a AddressType; refused (409) while other rows reference it
  */
-export const useDeleteAddressType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteAddressType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAddressType>>, TError,DeleteAddressTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAddressType>>,

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -45,7 +49,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
-  UnauthorizedResponse
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -85,10 +93,15 @@ export type getAppointmentTypesResponse403 = {
   status: 403
 }
 
+export type getAppointmentTypesResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAppointmentTypesResponseSuccess = (getAppointmentTypesResponse200) & {
   headers: Headers;
 };
-export type getAppointmentTypesResponseError = (getAppointmentTypesResponse401 | getAppointmentTypesResponse403) & {
+export type getAppointmentTypesResponseError = (getAppointmentTypesResponse401 | getAppointmentTypesResponse403 | getAppointmentTypesResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetAppointmentTypesQueryKey = () => {
     }
 
 
-export const getGetAppointmentTypesQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAppointmentTypesQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAppointmentTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getAppointmentTypes>>>
-export type GetAppointmentTypesQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetAppointmentTypesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointmentTypes>>,
@@ -159,7 +172,7 @@ export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointmentTypes>>,
@@ -169,7 +182,7 @@ export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppo
  * @summary Every AppointmentType (at most 10,000), in the default sort
  */
 
-export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createAppointmentTypeResponse409 = {
   status: 409
 }
 
+export type createAppointmentTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createAppointmentTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createAppointmentTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createAppointmentTypeResponseSuccess = (createAppointmentTypeResponse200) & {
   headers: Headers;
 };
-export type createAppointmentTypeResponseError = (createAppointmentTypeResponse400 | createAppointmentTypeResponse401 | createAppointmentTypeResponse403 | createAppointmentTypeResponse409) & {
+export type createAppointmentTypeResponseError = (createAppointmentTypeResponse400 | createAppointmentTypeResponse401 | createAppointmentTypeResponse403 | createAppointmentTypeResponse409 | createAppointmentTypeResponse413 | createAppointmentTypeResponse415 | createAppointmentTypeResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createAppointmentTypeResponse>(getCreateAppointmentTypeUrl(),
 
 export const getCreateAppointmentTypeMutationKey = () => ['createAppointmentType'] as const;
 
-export const getCreateAppointmentTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateAppointmentTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAppointmentType>>, TError,CreateAppointmentTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAppointmentType>>, TError,CreateAppointmentTypeMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAppointmentTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createAppointmentType>>>
     export type CreateAppointmentTypeMutationBody = AppointmentTypeCreate
-    export type CreateAppointmentTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateAppointmentTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateAppointmentTypeMutationVariables = {data: AppointmentTypeCreate}
 
     /**
  * @summary Create a AppointmentType
  */
-export const useCreateAppointmentType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateAppointmentType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAppointmentType>>, TError,CreateAppointmentTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAppointmentType>>,
@@ -345,10 +373,25 @@ export type updateAppointmentTypeResponse409 = {
   status: 409
 }
 
+export type updateAppointmentTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateAppointmentTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateAppointmentTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateAppointmentTypeResponseSuccess = (updateAppointmentTypeResponse200) & {
   headers: Headers;
 };
-export type updateAppointmentTypeResponseError = (updateAppointmentTypeResponse400 | updateAppointmentTypeResponse401 | updateAppointmentTypeResponse403 | updateAppointmentTypeResponse404 | updateAppointmentTypeResponse409) & {
+export type updateAppointmentTypeResponseError = (updateAppointmentTypeResponse400 | updateAppointmentTypeResponse401 | updateAppointmentTypeResponse403 | updateAppointmentTypeResponse404 | updateAppointmentTypeResponse409 | updateAppointmentTypeResponse413 | updateAppointmentTypeResponse415 | updateAppointmentTypeResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateAppointmentTypeResponse>(getUpdateAppointmentTypeUrl(),
 
 export const getUpdateAppointmentTypeMutationKey = () => ['updateAppointmentType'] as const;
 
-export const getUpdateAppointmentTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateAppointmentTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAppointmentType>>, TError,UpdateAppointmentTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAppointmentType>>, TError,UpdateAppointmentTypeMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAppointmentTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateAppointmentType>>>
     export type UpdateAppointmentTypeMutationBody = AppointmentTypeUpdate
-    export type UpdateAppointmentTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateAppointmentTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateAppointmentTypeMutationVariables = {data: AppointmentTypeUpdate}
 
     /**
  * @summary Update a AppointmentType (optimistic concurrency on rowVersion)
  */
-export const useUpdateAppointmentType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateAppointmentType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAppointmentType>>, TError,UpdateAppointmentTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAppointmentType>>,
@@ -461,10 +504,25 @@ export type getAppointmentTypesForPagingResponse403 = {
   status: 403
 }
 
+export type getAppointmentTypesForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getAppointmentTypesForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getAppointmentTypesForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAppointmentTypesForPagingResponseSuccess = (getAppointmentTypesForPagingResponse200) & {
   headers: Headers;
 };
-export type getAppointmentTypesForPagingResponseError = (getAppointmentTypesForPagingResponse400 | getAppointmentTypesForPagingResponse401 | getAppointmentTypesForPagingResponse403) & {
+export type getAppointmentTypesForPagingResponseError = (getAppointmentTypesForPagingResponse400 | getAppointmentTypesForPagingResponse401 | getAppointmentTypesForPagingResponse403 | getAppointmentTypesForPagingResponse413 | getAppointmentTypesForPagingResponse415 | getAppointmentTypesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetAppointmentTypesForPagingQueryKey = (pagedListRequest?: Paged
     }
 
 
-export const getGetAppointmentTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAppointmentTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAppointmentTypesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getAppointmentTypesForPaging>>>
-export type GetAppointmentTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetAppointmentTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointmentTypesForPaging>>,
@@ -549,7 +607,7 @@ export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointmentTypesForPaging>>,
@@ -559,7 +617,7 @@ export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeo
  * @summary One page of AppointmentTypes, filtered, sorted and grouped
  */
 
-export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getAppointmentTypeByIdResponse404 = {
   status: 404
 }
 
+export type getAppointmentTypeByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getAppointmentTypeByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAppointmentTypeByIdResponseSuccess = (getAppointmentTypeByIdResponse200) & {
   headers: Headers;
 };
-export type getAppointmentTypeByIdResponseError = (getAppointmentTypeByIdResponse400 | getAppointmentTypeByIdResponse401 | getAppointmentTypeByIdResponse403 | getAppointmentTypeByIdResponse404) & {
+export type getAppointmentTypeByIdResponseError = (getAppointmentTypeByIdResponse400 | getAppointmentTypeByIdResponse401 | getAppointmentTypeByIdResponse403 | getAppointmentTypeByIdResponse404 | getAppointmentTypeByIdResponse414 | getAppointmentTypeByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetAppointmentTypeByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetAppointmentTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAppointmentTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAppointmentTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAppointmentTypeById>>>
-export type GetAppointmentTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetAppointmentTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypeById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointmentTypeById>>,
@@ -683,7 +751,7 @@ export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getA
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypeById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointmentTypeById>>,
@@ -693,7 +761,7 @@ export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getA
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getA
  * @summary One AppointmentType
  */
 
-export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteAppointmentTypeResponse409 = {
   status: 409
 }
 
+export type deleteAppointmentTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteAppointmentTypeResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteAppointmentTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteAppointmentTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteAppointmentTypeResponseSuccess = (deleteAppointmentTypeResponse200) & {
   headers: Headers;
 };
-export type deleteAppointmentTypeResponseError = (deleteAppointmentTypeResponse400 | deleteAppointmentTypeResponse401 | deleteAppointmentTypeResponse403 | deleteAppointmentTypeResponse404 | deleteAppointmentTypeResponse409) & {
+export type deleteAppointmentTypeResponseError = (deleteAppointmentTypeResponse400 | deleteAppointmentTypeResponse401 | deleteAppointmentTypeResponse403 | deleteAppointmentTypeResponse404 | deleteAppointmentTypeResponse409 | deleteAppointmentTypeResponse413 | deleteAppointmentTypeResponse414 | deleteAppointmentTypeResponse415 | deleteAppointmentTypeResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteAppointmentType = async (id: number, options?: Parameters<typ
 
 export const getDeleteAppointmentTypeMutationKey = () => ['deleteAppointmentType'] as const;
 
-export const getDeleteAppointmentTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteAppointmentTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAppointmentType>>, TError,DeleteAppointmentTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAppointmentType>>, TError,DeleteAppointmentTypeMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAppointmentTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAppointmentType>>>
 
-    export type DeleteAppointmentTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteAppointmentTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteAppointmentTypeMutationVariables = {id: number}
 
     /**
  * @summary Delete a AppointmentType; refused (409) while other rows reference it
  */
-export const useDeleteAppointmentType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteAppointmentType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAppointmentType>>, TError,DeleteAppointmentTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAppointmentType>>,

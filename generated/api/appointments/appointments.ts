@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -47,7 +51,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
-  UnauthorizedResponse
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -92,10 +100,25 @@ export type generateAppointmentsResponse403 = {
   status: 403
 }
 
+export type generateAppointmentsResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type generateAppointmentsResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type generateAppointmentsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type generateAppointmentsResponseSuccess = (generateAppointmentsResponse200) & {
   headers: Headers;
 };
-export type generateAppointmentsResponseError = (generateAppointmentsResponse400 | generateAppointmentsResponse401 | generateAppointmentsResponse403) & {
+export type generateAppointmentsResponseError = (generateAppointmentsResponse400 | generateAppointmentsResponse401 | generateAppointmentsResponse403 | generateAppointmentsResponse413 | generateAppointmentsResponse415 | generateAppointmentsResponse503) & {
   headers: Headers;
 };
 
@@ -148,7 +171,7 @@ return apiFetch<generateAppointmentsResponse>(getGenerateAppointmentsUrl(),
 
 export const getGenerateAppointmentsMutationKey = () => ['generateAppointments'] as const;
 
-export const getGenerateAppointmentsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const getGenerateAppointmentsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateAppointments>>, TError,GenerateAppointmentsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof generateAppointments>>, TError,GenerateAppointmentsMutationVariables, TContext> => {
 
@@ -177,13 +200,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GenerateAppointmentsMutationResult = NonNullable<Awaited<ReturnType<typeof generateAppointments>>>
     export type GenerateAppointmentsMutationBody = AppointmentGenerateRequest
-    export type GenerateAppointmentsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+    export type GenerateAppointmentsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type GenerateAppointmentsMutationVariables = {data: AppointmentGenerateRequest}
 
     /**
  * @summary Make the slots of a type over a date range
  */
-export const useGenerateAppointments = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const useGenerateAppointments = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateAppointments>>, TError,GenerateAppointmentsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof generateAppointments>>,
@@ -208,10 +231,15 @@ export type getAppointmentsResponse403 = {
   status: 403
 }
 
+export type getAppointmentsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAppointmentsResponseSuccess = (getAppointmentsResponse200) & {
   headers: Headers;
 };
-export type getAppointmentsResponseError = (getAppointmentsResponse401 | getAppointmentsResponse403) & {
+export type getAppointmentsResponseError = (getAppointmentsResponse401 | getAppointmentsResponse403 | getAppointmentsResponse503) & {
   headers: Headers;
 };
 
@@ -250,7 +278,7 @@ export const getGetAppointmentsQueryKey = () => {
     }
 
 
-export const getGetAppointmentsQueryOptions = <TData = Awaited<ReturnType<typeof getAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAppointmentsQueryOptions = <TData = Awaited<ReturnType<typeof getAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -269,10 +297,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAppointmentsQueryResult = NonNullable<Awaited<ReturnType<typeof getAppointments>>>
-export type GetAppointmentsQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetAppointmentsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointments>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointments>>,
@@ -282,7 +310,7 @@ export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointm
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointments>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointments>>,
@@ -292,7 +320,7 @@ export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointm
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -300,7 +328,7 @@ export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointm
  * @summary Every Appointment (at most 10,000), in the default sort
  */
 
-export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -342,10 +370,25 @@ export type createAppointmentResponse409 = {
   status: 409
 }
 
+export type createAppointmentResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createAppointmentResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createAppointmentResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createAppointmentResponseSuccess = (createAppointmentResponse200) & {
   headers: Headers;
 };
-export type createAppointmentResponseError = (createAppointmentResponse400 | createAppointmentResponse401 | createAppointmentResponse403 | createAppointmentResponse409) & {
+export type createAppointmentResponseError = (createAppointmentResponse400 | createAppointmentResponse401 | createAppointmentResponse403 | createAppointmentResponse409 | createAppointmentResponse413 | createAppointmentResponse415 | createAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -393,7 +436,7 @@ return apiFetch<createAppointmentResponse>(getCreateAppointmentUrl(),
 
 export const getCreateAppointmentMutationKey = () => ['createAppointment'] as const;
 
-export const getCreateAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAppointment>>, TError,CreateAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAppointment>>, TError,CreateAppointmentMutationVariables, TContext> => {
 
@@ -422,13 +465,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof createAppointment>>>
     export type CreateAppointmentMutationBody = AppointmentCreate
-    export type CreateAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateAppointmentMutationVariables = {data: AppointmentCreate}
 
     /**
  * @summary Create a Appointment
  */
-export const useCreateAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAppointment>>, TError,CreateAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAppointment>>,
@@ -468,10 +511,25 @@ export type updateAppointmentResponse409 = {
   status: 409
 }
 
+export type updateAppointmentResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateAppointmentResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateAppointmentResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateAppointmentResponseSuccess = (updateAppointmentResponse200) & {
   headers: Headers;
 };
-export type updateAppointmentResponseError = (updateAppointmentResponse400 | updateAppointmentResponse401 | updateAppointmentResponse403 | updateAppointmentResponse404 | updateAppointmentResponse409) & {
+export type updateAppointmentResponseError = (updateAppointmentResponse400 | updateAppointmentResponse401 | updateAppointmentResponse403 | updateAppointmentResponse404 | updateAppointmentResponse409 | updateAppointmentResponse413 | updateAppointmentResponse415 | updateAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -519,7 +577,7 @@ return apiFetch<updateAppointmentResponse>(getUpdateAppointmentUrl(),
 
 export const getUpdateAppointmentMutationKey = () => ['updateAppointment'] as const;
 
-export const getUpdateAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAppointment>>, TError,UpdateAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAppointment>>, TError,UpdateAppointmentMutationVariables, TContext> => {
 
@@ -548,13 +606,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof updateAppointment>>>
     export type UpdateAppointmentMutationBody = AppointmentUpdate
-    export type UpdateAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateAppointmentMutationVariables = {data: AppointmentUpdate}
 
     /**
  * @summary Update a Appointment (optimistic concurrency on rowVersion)
  */
-export const useUpdateAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAppointment>>, TError,UpdateAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAppointment>>,
@@ -584,10 +642,25 @@ export type getAppointmentsForPagingResponse403 = {
   status: 403
 }
 
+export type getAppointmentsForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getAppointmentsForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getAppointmentsForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAppointmentsForPagingResponseSuccess = (getAppointmentsForPagingResponse200) & {
   headers: Headers;
 };
-export type getAppointmentsForPagingResponseError = (getAppointmentsForPagingResponse400 | getAppointmentsForPagingResponse401 | getAppointmentsForPagingResponse403) & {
+export type getAppointmentsForPagingResponseError = (getAppointmentsForPagingResponse400 | getAppointmentsForPagingResponse401 | getAppointmentsForPagingResponse403 | getAppointmentsForPagingResponse413 | getAppointmentsForPagingResponse415 | getAppointmentsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -640,7 +713,7 @@ export const getGetAppointmentsForPagingQueryKey = (pagedListRequest?: PagedList
     }
 
 
-export const getGetAppointmentsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAppointmentsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -659,10 +732,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAppointmentsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getAppointmentsForPaging>>>
-export type GetAppointmentsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetAppointmentsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointmentsForPaging>>,
@@ -672,7 +745,7 @@ export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointmentsForPaging>>,
@@ -682,7 +755,7 @@ export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -690,7 +763,7 @@ export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof ge
  * @summary One page of Appointments, filtered, sorted and grouped
  */
 
-export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -732,10 +805,20 @@ export type getAppointmentByIdResponse404 = {
   status: 404
 }
 
+export type getAppointmentByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getAppointmentByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAppointmentByIdResponseSuccess = (getAppointmentByIdResponse200) & {
   headers: Headers;
 };
-export type getAppointmentByIdResponseError = (getAppointmentByIdResponse400 | getAppointmentByIdResponse401 | getAppointmentByIdResponse403 | getAppointmentByIdResponse404) & {
+export type getAppointmentByIdResponseError = (getAppointmentByIdResponse400 | getAppointmentByIdResponse401 | getAppointmentByIdResponse403 | getAppointmentByIdResponse404 | getAppointmentByIdResponse414 | getAppointmentByIdResponse503) & {
   headers: Headers;
 };
 
@@ -774,7 +857,7 @@ export const getGetAppointmentByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetAppointmentByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAppointmentByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -793,10 +876,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAppointmentByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAppointmentById>>>
-export type GetAppointmentByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetAppointmentByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointmentById>>,
@@ -806,7 +889,7 @@ export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppoi
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointmentById>>,
@@ -816,7 +899,7 @@ export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppoi
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -824,7 +907,7 @@ export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppoi
  * @summary One Appointment
  */
 
-export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -871,10 +954,30 @@ export type deleteAppointmentResponse409 = {
   status: 409
 }
 
+export type deleteAppointmentResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteAppointmentResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteAppointmentResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteAppointmentResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteAppointmentResponseSuccess = (deleteAppointmentResponse200) & {
   headers: Headers;
 };
-export type deleteAppointmentResponseError = (deleteAppointmentResponse400 | deleteAppointmentResponse401 | deleteAppointmentResponse403 | deleteAppointmentResponse404 | deleteAppointmentResponse409) & {
+export type deleteAppointmentResponseError = (deleteAppointmentResponse400 | deleteAppointmentResponse401 | deleteAppointmentResponse403 | deleteAppointmentResponse404 | deleteAppointmentResponse409 | deleteAppointmentResponse413 | deleteAppointmentResponse414 | deleteAppointmentResponse415 | deleteAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -908,7 +1011,7 @@ export const deleteAppointment = async (id: number, options?: Parameters<typeof 
 
 export const getDeleteAppointmentMutationKey = () => ['deleteAppointment'] as const;
 
-export const getDeleteAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAppointment>>, TError,DeleteAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAppointment>>, TError,DeleteAppointmentMutationVariables, TContext> => {
 
@@ -937,13 +1040,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAppointment>>>
 
-    export type DeleteAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteAppointmentMutationVariables = {id: number}
 
     /**
  * @summary Delete a Appointment; refused (409) while other rows reference it
  */
-export const useDeleteAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAppointment>>, TError,DeleteAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAppointment>>,

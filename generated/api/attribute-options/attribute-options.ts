@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -45,7 +49,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
-  UnauthorizedResponse
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -85,10 +93,15 @@ export type getAttributeOptionsResponse403 = {
   status: 403
 }
 
+export type getAttributeOptionsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAttributeOptionsResponseSuccess = (getAttributeOptionsResponse200) & {
   headers: Headers;
 };
-export type getAttributeOptionsResponseError = (getAttributeOptionsResponse401 | getAttributeOptionsResponse403) & {
+export type getAttributeOptionsResponseError = (getAttributeOptionsResponse401 | getAttributeOptionsResponse403 | getAttributeOptionsResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetAttributeOptionsQueryKey = () => {
     }
 
 
-export const getGetAttributeOptionsQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAttributeOptionsQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAttributeOptionsQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributeOptions>>>
-export type GetAttributeOptionsQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetAttributeOptionsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeOptions>>,
@@ -159,7 +172,7 @@ export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeOptions>>,
@@ -169,7 +182,7 @@ export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttr
  * @summary Every AttributeOption (at most 10,000), in the default sort
  */
 
-export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createAttributeOptionResponse409 = {
   status: 409
 }
 
+export type createAttributeOptionResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createAttributeOptionResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createAttributeOptionResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createAttributeOptionResponseSuccess = (createAttributeOptionResponse200) & {
   headers: Headers;
 };
-export type createAttributeOptionResponseError = (createAttributeOptionResponse400 | createAttributeOptionResponse401 | createAttributeOptionResponse403 | createAttributeOptionResponse409) & {
+export type createAttributeOptionResponseError = (createAttributeOptionResponse400 | createAttributeOptionResponse401 | createAttributeOptionResponse403 | createAttributeOptionResponse409 | createAttributeOptionResponse413 | createAttributeOptionResponse415 | createAttributeOptionResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createAttributeOptionResponse>(getCreateAttributeOptionUrl(),
 
 export const getCreateAttributeOptionMutationKey = () => ['createAttributeOption'] as const;
 
-export const getCreateAttributeOptionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateAttributeOptionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAttributeOption>>, TError,CreateAttributeOptionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAttributeOption>>, TError,CreateAttributeOptionMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAttributeOptionMutationResult = NonNullable<Awaited<ReturnType<typeof createAttributeOption>>>
     export type CreateAttributeOptionMutationBody = AttributeOptionCreate
-    export type CreateAttributeOptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateAttributeOptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateAttributeOptionMutationVariables = {data: AttributeOptionCreate}
 
     /**
  * @summary Create a AttributeOption
  */
-export const useCreateAttributeOption = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateAttributeOption = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAttributeOption>>, TError,CreateAttributeOptionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAttributeOption>>,
@@ -345,10 +373,25 @@ export type updateAttributeOptionResponse409 = {
   status: 409
 }
 
+export type updateAttributeOptionResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateAttributeOptionResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateAttributeOptionResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateAttributeOptionResponseSuccess = (updateAttributeOptionResponse200) & {
   headers: Headers;
 };
-export type updateAttributeOptionResponseError = (updateAttributeOptionResponse400 | updateAttributeOptionResponse401 | updateAttributeOptionResponse403 | updateAttributeOptionResponse404 | updateAttributeOptionResponse409) & {
+export type updateAttributeOptionResponseError = (updateAttributeOptionResponse400 | updateAttributeOptionResponse401 | updateAttributeOptionResponse403 | updateAttributeOptionResponse404 | updateAttributeOptionResponse409 | updateAttributeOptionResponse413 | updateAttributeOptionResponse415 | updateAttributeOptionResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateAttributeOptionResponse>(getUpdateAttributeOptionUrl(),
 
 export const getUpdateAttributeOptionMutationKey = () => ['updateAttributeOption'] as const;
 
-export const getUpdateAttributeOptionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateAttributeOptionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAttributeOption>>, TError,UpdateAttributeOptionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAttributeOption>>, TError,UpdateAttributeOptionMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAttributeOptionMutationResult = NonNullable<Awaited<ReturnType<typeof updateAttributeOption>>>
     export type UpdateAttributeOptionMutationBody = AttributeOptionUpdate
-    export type UpdateAttributeOptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateAttributeOptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateAttributeOptionMutationVariables = {data: AttributeOptionUpdate}
 
     /**
  * @summary Update a AttributeOption (optimistic concurrency on rowVersion)
  */
-export const useUpdateAttributeOption = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateAttributeOption = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAttributeOption>>, TError,UpdateAttributeOptionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAttributeOption>>,
@@ -461,10 +504,25 @@ export type getAttributeOptionsForPagingResponse403 = {
   status: 403
 }
 
+export type getAttributeOptionsForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getAttributeOptionsForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getAttributeOptionsForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAttributeOptionsForPagingResponseSuccess = (getAttributeOptionsForPagingResponse200) & {
   headers: Headers;
 };
-export type getAttributeOptionsForPagingResponseError = (getAttributeOptionsForPagingResponse400 | getAttributeOptionsForPagingResponse401 | getAttributeOptionsForPagingResponse403) & {
+export type getAttributeOptionsForPagingResponseError = (getAttributeOptionsForPagingResponse400 | getAttributeOptionsForPagingResponse401 | getAttributeOptionsForPagingResponse403 | getAttributeOptionsForPagingResponse413 | getAttributeOptionsForPagingResponse415 | getAttributeOptionsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetAttributeOptionsForPagingQueryKey = (pagedListRequest?: Paged
     }
 
 
-export const getGetAttributeOptionsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAttributeOptionsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAttributeOptionsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributeOptionsForPaging>>>
-export type GetAttributeOptionsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetAttributeOptionsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeOptionsForPaging>>,
@@ -549,7 +607,7 @@ export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeOptionsForPaging>>,
@@ -559,7 +617,7 @@ export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeo
  * @summary One page of AttributeOptions, filtered, sorted and grouped
  */
 
-export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getAttributeOptionByIdResponse404 = {
   status: 404
 }
 
+export type getAttributeOptionByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getAttributeOptionByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAttributeOptionByIdResponseSuccess = (getAttributeOptionByIdResponse200) & {
   headers: Headers;
 };
-export type getAttributeOptionByIdResponseError = (getAttributeOptionByIdResponse400 | getAttributeOptionByIdResponse401 | getAttributeOptionByIdResponse403 | getAttributeOptionByIdResponse404) & {
+export type getAttributeOptionByIdResponseError = (getAttributeOptionByIdResponse400 | getAttributeOptionByIdResponse401 | getAttributeOptionByIdResponse403 | getAttributeOptionByIdResponse404 | getAttributeOptionByIdResponse414 | getAttributeOptionByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetAttributeOptionByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetAttributeOptionByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAttributeOptionByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAttributeOptionByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributeOptionById>>>
-export type GetAttributeOptionByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetAttributeOptionByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeOptionById>>,
@@ -683,7 +751,7 @@ export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getA
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeOptionById>>,
@@ -693,7 +761,7 @@ export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getA
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getA
  * @summary One AttributeOption
  */
 
-export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteAttributeOptionResponse409 = {
   status: 409
 }
 
+export type deleteAttributeOptionResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteAttributeOptionResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteAttributeOptionResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteAttributeOptionResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteAttributeOptionResponseSuccess = (deleteAttributeOptionResponse200) & {
   headers: Headers;
 };
-export type deleteAttributeOptionResponseError = (deleteAttributeOptionResponse400 | deleteAttributeOptionResponse401 | deleteAttributeOptionResponse403 | deleteAttributeOptionResponse404 | deleteAttributeOptionResponse409) & {
+export type deleteAttributeOptionResponseError = (deleteAttributeOptionResponse400 | deleteAttributeOptionResponse401 | deleteAttributeOptionResponse403 | deleteAttributeOptionResponse404 | deleteAttributeOptionResponse409 | deleteAttributeOptionResponse413 | deleteAttributeOptionResponse414 | deleteAttributeOptionResponse415 | deleteAttributeOptionResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteAttributeOption = async (id: number, options?: Parameters<typ
 
 export const getDeleteAttributeOptionMutationKey = () => ['deleteAttributeOption'] as const;
 
-export const getDeleteAttributeOptionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteAttributeOptionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAttributeOption>>, TError,DeleteAttributeOptionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAttributeOption>>, TError,DeleteAttributeOptionMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAttributeOptionMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAttributeOption>>>
 
-    export type DeleteAttributeOptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteAttributeOptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteAttributeOptionMutationVariables = {id: number}
 
     /**
  * @summary Delete a AttributeOption; refused (409) while other rows reference it
  */
-export const useDeleteAttributeOption = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteAttributeOption = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAttributeOption>>, TError,DeleteAttributeOptionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAttributeOption>>,

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -45,7 +49,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
-  UnauthorizedResponse
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -85,10 +93,15 @@ export type getAttributeTypesResponse403 = {
   status: 403
 }
 
+export type getAttributeTypesResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAttributeTypesResponseSuccess = (getAttributeTypesResponse200) & {
   headers: Headers;
 };
-export type getAttributeTypesResponseError = (getAttributeTypesResponse401 | getAttributeTypesResponse403) & {
+export type getAttributeTypesResponseError = (getAttributeTypesResponse401 | getAttributeTypesResponse403 | getAttributeTypesResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetAttributeTypesQueryKey = () => {
     }
 
 
-export const getGetAttributeTypesQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAttributeTypesQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAttributeTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributeTypes>>>
-export type GetAttributeTypesQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetAttributeTypesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeTypes>>,
@@ -159,7 +172,7 @@ export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttrib
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeTypes>>,
@@ -169,7 +182,7 @@ export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttrib
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttrib
  * @summary Every AttributeType (at most 10,000), in the default sort
  */
 
-export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createAttributeTypeResponse409 = {
   status: 409
 }
 
+export type createAttributeTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createAttributeTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createAttributeTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createAttributeTypeResponseSuccess = (createAttributeTypeResponse200) & {
   headers: Headers;
 };
-export type createAttributeTypeResponseError = (createAttributeTypeResponse400 | createAttributeTypeResponse401 | createAttributeTypeResponse403 | createAttributeTypeResponse409) & {
+export type createAttributeTypeResponseError = (createAttributeTypeResponse400 | createAttributeTypeResponse401 | createAttributeTypeResponse403 | createAttributeTypeResponse409 | createAttributeTypeResponse413 | createAttributeTypeResponse415 | createAttributeTypeResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createAttributeTypeResponse>(getCreateAttributeTypeUrl(),
 
 export const getCreateAttributeTypeMutationKey = () => ['createAttributeType'] as const;
 
-export const getCreateAttributeTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateAttributeTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAttributeType>>, TError,CreateAttributeTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAttributeType>>, TError,CreateAttributeTypeMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAttributeTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createAttributeType>>>
     export type CreateAttributeTypeMutationBody = AttributeTypeCreate
-    export type CreateAttributeTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateAttributeTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateAttributeTypeMutationVariables = {data: AttributeTypeCreate}
 
     /**
  * @summary Create a AttributeType
  */
-export const useCreateAttributeType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateAttributeType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAttributeType>>, TError,CreateAttributeTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAttributeType>>,
@@ -345,10 +373,25 @@ export type updateAttributeTypeResponse409 = {
   status: 409
 }
 
+export type updateAttributeTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateAttributeTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateAttributeTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateAttributeTypeResponseSuccess = (updateAttributeTypeResponse200) & {
   headers: Headers;
 };
-export type updateAttributeTypeResponseError = (updateAttributeTypeResponse400 | updateAttributeTypeResponse401 | updateAttributeTypeResponse403 | updateAttributeTypeResponse404 | updateAttributeTypeResponse409) & {
+export type updateAttributeTypeResponseError = (updateAttributeTypeResponse400 | updateAttributeTypeResponse401 | updateAttributeTypeResponse403 | updateAttributeTypeResponse404 | updateAttributeTypeResponse409 | updateAttributeTypeResponse413 | updateAttributeTypeResponse415 | updateAttributeTypeResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateAttributeTypeResponse>(getUpdateAttributeTypeUrl(),
 
 export const getUpdateAttributeTypeMutationKey = () => ['updateAttributeType'] as const;
 
-export const getUpdateAttributeTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateAttributeTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAttributeType>>, TError,UpdateAttributeTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAttributeType>>, TError,UpdateAttributeTypeMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAttributeTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateAttributeType>>>
     export type UpdateAttributeTypeMutationBody = AttributeTypeUpdate
-    export type UpdateAttributeTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateAttributeTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateAttributeTypeMutationVariables = {data: AttributeTypeUpdate}
 
     /**
  * @summary Update a AttributeType (optimistic concurrency on rowVersion)
  */
-export const useUpdateAttributeType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateAttributeType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAttributeType>>, TError,UpdateAttributeTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAttributeType>>,
@@ -461,10 +504,25 @@ export type getAttributeTypesForPagingResponse403 = {
   status: 403
 }
 
+export type getAttributeTypesForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getAttributeTypesForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getAttributeTypesForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAttributeTypesForPagingResponseSuccess = (getAttributeTypesForPagingResponse200) & {
   headers: Headers;
 };
-export type getAttributeTypesForPagingResponseError = (getAttributeTypesForPagingResponse400 | getAttributeTypesForPagingResponse401 | getAttributeTypesForPagingResponse403) & {
+export type getAttributeTypesForPagingResponseError = (getAttributeTypesForPagingResponse400 | getAttributeTypesForPagingResponse401 | getAttributeTypesForPagingResponse403 | getAttributeTypesForPagingResponse413 | getAttributeTypesForPagingResponse415 | getAttributeTypesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetAttributeTypesForPagingQueryKey = (pagedListRequest?: PagedLi
     }
 
 
-export const getGetAttributeTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAttributeTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAttributeTypesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributeTypesForPaging>>>
-export type GetAttributeTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetAttributeTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeTypesForPaging>>,
@@ -549,7 +607,7 @@ export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeTypesForPaging>>,
@@ -559,7 +617,7 @@ export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof 
  * @summary One page of AttributeTypes, filtered, sorted and grouped
  */
 
-export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getAttributeTypeByIdResponse404 = {
   status: 404
 }
 
+export type getAttributeTypeByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getAttributeTypeByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAttributeTypeByIdResponseSuccess = (getAttributeTypeByIdResponse200) & {
   headers: Headers;
 };
-export type getAttributeTypeByIdResponseError = (getAttributeTypeByIdResponse400 | getAttributeTypeByIdResponse401 | getAttributeTypeByIdResponse403 | getAttributeTypeByIdResponse404) & {
+export type getAttributeTypeByIdResponseError = (getAttributeTypeByIdResponse400 | getAttributeTypeByIdResponse401 | getAttributeTypeByIdResponse403 | getAttributeTypeByIdResponse404 | getAttributeTypeByIdResponse414 | getAttributeTypeByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetAttributeTypeByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetAttributeTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAttributeTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAttributeTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributeTypeById>>>
-export type GetAttributeTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetAttributeTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypeById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeTypeById>>,
@@ -683,7 +751,7 @@ export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAtt
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypeById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeTypeById>>,
@@ -693,7 +761,7 @@ export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAtt
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAtt
  * @summary One AttributeType
  */
 
-export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteAttributeTypeResponse409 = {
   status: 409
 }
 
+export type deleteAttributeTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteAttributeTypeResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteAttributeTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteAttributeTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteAttributeTypeResponseSuccess = (deleteAttributeTypeResponse200) & {
   headers: Headers;
 };
-export type deleteAttributeTypeResponseError = (deleteAttributeTypeResponse400 | deleteAttributeTypeResponse401 | deleteAttributeTypeResponse403 | deleteAttributeTypeResponse404 | deleteAttributeTypeResponse409) & {
+export type deleteAttributeTypeResponseError = (deleteAttributeTypeResponse400 | deleteAttributeTypeResponse401 | deleteAttributeTypeResponse403 | deleteAttributeTypeResponse404 | deleteAttributeTypeResponse409 | deleteAttributeTypeResponse413 | deleteAttributeTypeResponse414 | deleteAttributeTypeResponse415 | deleteAttributeTypeResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteAttributeType = async (id: number, options?: Parameters<typeo
 
 export const getDeleteAttributeTypeMutationKey = () => ['deleteAttributeType'] as const;
 
-export const getDeleteAttributeTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteAttributeTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAttributeType>>, TError,DeleteAttributeTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAttributeType>>, TError,DeleteAttributeTypeMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAttributeTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAttributeType>>>
 
-    export type DeleteAttributeTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteAttributeTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteAttributeTypeMutationVariables = {id: number}
 
     /**
  * @summary Delete a AttributeType; refused (409) while other rows reference it
  */
-export const useDeleteAttributeType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteAttributeType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAttributeType>>, TError,DeleteAttributeTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAttributeType>>,

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -45,7 +49,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
-  UnauthorizedResponse
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -85,10 +93,15 @@ export type getAttributesResponse403 = {
   status: 403
 }
 
+export type getAttributesResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAttributesResponseSuccess = (getAttributesResponse200) & {
   headers: Headers;
 };
-export type getAttributesResponseError = (getAttributesResponse401 | getAttributesResponse403) & {
+export type getAttributesResponseError = (getAttributesResponse401 | getAttributesResponse403 | getAttributesResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetAttributesQueryKey = () => {
     }
 
 
-export const getGetAttributesQueryOptions = <TData = Awaited<ReturnType<typeof getAttributes>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAttributesQueryOptions = <TData = Awaited<ReturnType<typeof getAttributes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAttributesQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributes>>>
-export type GetAttributesQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetAttributesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributes>>,
@@ -159,7 +172,7 @@ export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributes>>,
@@ -169,7 +182,7 @@ export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes
  * @summary Every Attribute (at most 10,000), in the default sort
  */
 
-export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createAttributeResponse409 = {
   status: 409
 }
 
+export type createAttributeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createAttributeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createAttributeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createAttributeResponseSuccess = (createAttributeResponse200) & {
   headers: Headers;
 };
-export type createAttributeResponseError = (createAttributeResponse400 | createAttributeResponse401 | createAttributeResponse403 | createAttributeResponse409) & {
+export type createAttributeResponseError = (createAttributeResponse400 | createAttributeResponse401 | createAttributeResponse403 | createAttributeResponse409 | createAttributeResponse413 | createAttributeResponse415 | createAttributeResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createAttributeResponse>(getCreateAttributeUrl(),
 
 export const getCreateAttributeMutationKey = () => ['createAttribute'] as const;
 
-export const getCreateAttributeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateAttributeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAttribute>>, TError,CreateAttributeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAttribute>>, TError,CreateAttributeMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAttributeMutationResult = NonNullable<Awaited<ReturnType<typeof createAttribute>>>
     export type CreateAttributeMutationBody = AttributeCreate
-    export type CreateAttributeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateAttributeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateAttributeMutationVariables = {data: AttributeCreate}
 
     /**
  * @summary Create a Attribute
  */
-export const useCreateAttribute = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateAttribute = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAttribute>>, TError,CreateAttributeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAttribute>>,
@@ -345,10 +373,25 @@ export type updateAttributeResponse409 = {
   status: 409
 }
 
+export type updateAttributeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateAttributeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateAttributeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateAttributeResponseSuccess = (updateAttributeResponse200) & {
   headers: Headers;
 };
-export type updateAttributeResponseError = (updateAttributeResponse400 | updateAttributeResponse401 | updateAttributeResponse403 | updateAttributeResponse404 | updateAttributeResponse409) & {
+export type updateAttributeResponseError = (updateAttributeResponse400 | updateAttributeResponse401 | updateAttributeResponse403 | updateAttributeResponse404 | updateAttributeResponse409 | updateAttributeResponse413 | updateAttributeResponse415 | updateAttributeResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateAttributeResponse>(getUpdateAttributeUrl(),
 
 export const getUpdateAttributeMutationKey = () => ['updateAttribute'] as const;
 
-export const getUpdateAttributeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateAttributeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAttribute>>, TError,UpdateAttributeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAttribute>>, TError,UpdateAttributeMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAttributeMutationResult = NonNullable<Awaited<ReturnType<typeof updateAttribute>>>
     export type UpdateAttributeMutationBody = AttributeUpdate
-    export type UpdateAttributeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateAttributeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateAttributeMutationVariables = {data: AttributeUpdate}
 
     /**
  * @summary Update a Attribute (optimistic concurrency on rowVersion)
  */
-export const useUpdateAttribute = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateAttribute = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAttribute>>, TError,UpdateAttributeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAttribute>>,
@@ -461,10 +504,25 @@ export type getAttributesForPagingResponse403 = {
   status: 403
 }
 
+export type getAttributesForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getAttributesForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getAttributesForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAttributesForPagingResponseSuccess = (getAttributesForPagingResponse200) & {
   headers: Headers;
 };
-export type getAttributesForPagingResponseError = (getAttributesForPagingResponse400 | getAttributesForPagingResponse401 | getAttributesForPagingResponse403) & {
+export type getAttributesForPagingResponseError = (getAttributesForPagingResponse400 | getAttributesForPagingResponse401 | getAttributesForPagingResponse403 | getAttributesForPagingResponse413 | getAttributesForPagingResponse415 | getAttributesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetAttributesForPagingQueryKey = (pagedListRequest?: PagedListRe
     }
 
 
-export const getGetAttributesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAttributesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAttributesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAttributesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAttributesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributesForPaging>>>
-export type GetAttributesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetAttributesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getAttributesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getAttributesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributesForPaging>>,
@@ -549,7 +607,7 @@ export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getA
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getAttributesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getAttributesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributesForPaging>>,
@@ -559,7 +617,7 @@ export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getA
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getAttributesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getAttributesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getA
  * @summary One page of Attributes, filtered, sorted and grouped
  */
 
-export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getAttributesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getAttributesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getAttributeByIdResponse404 = {
   status: 404
 }
 
+export type getAttributeByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getAttributeByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getAttributeByIdResponseSuccess = (getAttributeByIdResponse200) & {
   headers: Headers;
 };
-export type getAttributeByIdResponseError = (getAttributeByIdResponse400 | getAttributeByIdResponse401 | getAttributeByIdResponse403 | getAttributeByIdResponse404) & {
+export type getAttributeByIdResponseError = (getAttributeByIdResponse400 | getAttributeByIdResponse401 | getAttributeByIdResponse403 | getAttributeByIdResponse404 | getAttributeByIdResponse414 | getAttributeByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetAttributeByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetAttributeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAttributeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAttributeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributeById>>>
-export type GetAttributeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetAttributeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeById>>,
@@ -683,7 +751,7 @@ export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttribu
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeById>>,
@@ -693,7 +761,7 @@ export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttribu
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttribu
  * @summary One Attribute
  */
 
-export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteAttributeResponse409 = {
   status: 409
 }
 
+export type deleteAttributeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteAttributeResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteAttributeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteAttributeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteAttributeResponseSuccess = (deleteAttributeResponse200) & {
   headers: Headers;
 };
-export type deleteAttributeResponseError = (deleteAttributeResponse400 | deleteAttributeResponse401 | deleteAttributeResponse403 | deleteAttributeResponse404 | deleteAttributeResponse409) & {
+export type deleteAttributeResponseError = (deleteAttributeResponse400 | deleteAttributeResponse401 | deleteAttributeResponse403 | deleteAttributeResponse404 | deleteAttributeResponse409 | deleteAttributeResponse413 | deleteAttributeResponse414 | deleteAttributeResponse415 | deleteAttributeResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteAttribute = async (id: number, options?: Parameters<typeof ap
 
 export const getDeleteAttributeMutationKey = () => ['deleteAttribute'] as const;
 
-export const getDeleteAttributeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteAttributeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAttribute>>, TError,DeleteAttributeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAttribute>>, TError,DeleteAttributeMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAttributeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAttribute>>>
 
-    export type DeleteAttributeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteAttributeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteAttributeMutationVariables = {id: number}
 
     /**
  * @summary Delete a Attribute; refused (409) while other rows reference it
  */
-export const useDeleteAttribute = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteAttribute = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAttribute>>, TError,DeleteAttributeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAttribute>>,

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -29,12 +33,15 @@ import type {
   ConflictResponse,
   EmptyEnvelope,
   LoginRequest,
+  PayloadTooLargeResponse,
   RefreshTokenEnvelope,
   RefreshTokenRequest,
   RegisterRequest,
+  ServiceUnavailableResponse,
   SessionEnvelope,
   TooManyRequestsResponse,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -59,15 +66,30 @@ export type loginResponse401 = {
   status: 401
 }
 
+export type loginResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type loginResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
 export type loginResponse429 = {
   data: TooManyRequestsResponse
   status: 429
 }
 
+export type loginResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type loginResponseSuccess = (loginResponse200) & {
   headers: Headers;
 };
-export type loginResponseError = (loginResponse400 | loginResponse401 | loginResponse429) & {
+export type loginResponseError = (loginResponse400 | loginResponse401 | loginResponse413 | loginResponse415 | loginResponse429 | loginResponse503) & {
   headers: Headers;
 };
 
@@ -118,7 +140,7 @@ return apiFetch<loginResponse>(getLoginUrl(),
 
 export const getLoginMutationKey = () => ['login'] as const;
 
-export const getLoginMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse,
+export const getLoginMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,LoginMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,LoginMutationVariables, TContext> => {
 
@@ -147,13 +169,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LoginMutationResult = NonNullable<Awaited<ReturnType<typeof login>>>
     export type LoginMutationBody = LoginRequest
-    export type LoginMutationError = BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse
+    export type LoginMutationError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ServiceUnavailableResponse
     export type LoginMutationVariables = {data: LoginRequest}
 
     /**
  * @summary Sign in with email and password
  */
-export const useLogin = <TError = BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse,
+export const useLogin = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,LoginMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof login>>,
@@ -178,15 +200,30 @@ export type registerResponse409 = {
   status: 409
 }
 
+export type registerResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type registerResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
 export type registerResponse429 = {
   data: TooManyRequestsResponse
   status: 429
 }
 
+export type registerResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type registerResponseSuccess = (registerResponse200) & {
   headers: Headers;
 };
-export type registerResponseError = (registerResponse400 | registerResponse409 | registerResponse429) & {
+export type registerResponseError = (registerResponse400 | registerResponse409 | registerResponse413 | registerResponse415 | registerResponse429 | registerResponse503) & {
   headers: Headers;
 };
 
@@ -237,7 +274,7 @@ return apiFetch<registerResponse>(getRegisterUrl(),
 
 export const getRegisterMutationKey = () => ['register'] as const;
 
-export const getRegisterMutationOptions = <TError = BadRequestResponse | ConflictResponse | TooManyRequestsResponse,
+export const getRegisterMutationOptions = <TError = BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,RegisterMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,RegisterMutationVariables, TContext> => {
 
@@ -266,13 +303,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RegisterMutationResult = NonNullable<Awaited<ReturnType<typeof register>>>
     export type RegisterMutationBody = RegisterRequest
-    export type RegisterMutationError = BadRequestResponse | ConflictResponse | TooManyRequestsResponse
+    export type RegisterMutationError = BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ServiceUnavailableResponse
     export type RegisterMutationVariables = {data: RegisterRequest}
 
     /**
  * @summary Register a new user, signed in as a guest
  */
-export const useRegister = <TError = BadRequestResponse | ConflictResponse | TooManyRequestsResponse,
+export const useRegister = <TError = BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,RegisterMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof register>>,
@@ -292,15 +329,30 @@ export type refreshTokenResponse400 = {
   status: 400
 }
 
+export type refreshTokenResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type refreshTokenResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
 export type refreshTokenResponse429 = {
   data: TooManyRequestsResponse
   status: 429
 }
 
+export type refreshTokenResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type refreshTokenResponseSuccess = (refreshTokenResponse200) & {
   headers: Headers;
 };
-export type refreshTokenResponseError = (refreshTokenResponse400 | refreshTokenResponse429) & {
+export type refreshTokenResponseError = (refreshTokenResponse400 | refreshTokenResponse413 | refreshTokenResponse415 | refreshTokenResponse429 | refreshTokenResponse503) & {
   headers: Headers;
 };
 
@@ -318,7 +370,9 @@ export const getRefreshTokenUrl = () => {
  * Refresh tokens are opaque, stored hashed, and rotated on every use: the answer carries a
  * new pair and the presented token is spent. Presenting a spent token again revokes every
  * token of its family (the session is considered stolen). An unknown, expired, spent or
- * revoked token is a 400, on which the browser signs out. The pair is at `data.data`, so a
+ * revoked token is a 400, on which the browser signs out. The user's claims are read again
+ * (the answer carries them beside the pair), and a user set passive or locked meanwhile is
+ * refused (a 400: their refresh tokens were revoked). The pair is at `data.data`, so a
  * client reading the HTTP response finds it at `response.data.data.data` as the
  * specification says. Rate-limited per address.
  * @summary Exchange a refresh token for a new token pair
@@ -354,7 +408,7 @@ return apiFetch<refreshTokenResponse>(getRefreshTokenUrl(),
 
 export const getRefreshTokenMutationKey = () => ['refreshToken'] as const;
 
-export const getRefreshTokenMutationOptions = <TError = BadRequestResponse | TooManyRequestsResponse,
+export const getRefreshTokenMutationOptions = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshToken>>, TError,RefreshTokenMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof refreshToken>>, TError,RefreshTokenMutationVariables, TContext> => {
 
@@ -383,13 +437,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RefreshTokenMutationResult = NonNullable<Awaited<ReturnType<typeof refreshToken>>>
     export type RefreshTokenMutationBody = RefreshTokenRequest
-    export type RefreshTokenMutationError = BadRequestResponse | TooManyRequestsResponse
+    export type RefreshTokenMutationError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ServiceUnavailableResponse
     export type RefreshTokenMutationVariables = {data: RefreshTokenRequest}
 
     /**
  * @summary Exchange a refresh token for a new token pair
  */
-export const useRefreshToken = <TError = BadRequestResponse | TooManyRequestsResponse,
+export const useRefreshToken = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshToken>>, TError,RefreshTokenMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof refreshToken>>,
@@ -409,10 +463,25 @@ export type logoutResponse400 = {
   status: 400
 }
 
+export type logoutResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type logoutResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type logoutResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type logoutResponseSuccess = (logoutResponse200) & {
   headers: Headers;
 };
-export type logoutResponseError = (logoutResponse400) & {
+export type logoutResponseError = (logoutResponse400 | logoutResponse413 | logoutResponse415 | logoutResponse503) & {
   headers: Headers;
 };
 
@@ -460,7 +529,7 @@ return apiFetch<logoutResponse>(getLogoutUrl(),
 
 export const getLogoutMutationKey = () => ['logout'] as const;
 
-export const getLogoutMutationOptions = <TError = BadRequestResponse,
+export const getLogoutMutationOptions = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,LogoutMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,LogoutMutationVariables, TContext> => {
 
@@ -489,13 +558,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>
     export type LogoutMutationBody = RefreshTokenRequest
-    export type LogoutMutationError = BadRequestResponse
+    export type LogoutMutationError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type LogoutMutationVariables = {data: RefreshTokenRequest}
 
     /**
  * @summary Sign out, revoking the refresh token's family
  */
-export const useLogout = <TError = BadRequestResponse,
+export const useLogout = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,LogoutMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof logout>>,
@@ -504,4 +573,121 @@ export const useLogout = <TError = BadRequestResponse,
         TContext
       > => {
       return useMutation(getLogoutMutationOptions(options), queryClient);
+    }
+    export type logoutEverywhereResponse200 = {
+  data: EmptyEnvelope
+  status: 200
+}
+
+export type logoutEverywhereResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type logoutEverywhereResponse401 = {
+  data: UnauthorizedResponse
+  status: 401
+}
+
+export type logoutEverywhereResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type logoutEverywhereResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type logoutEverywhereResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
+export type logoutEverywhereResponseSuccess = (logoutEverywhereResponse200) & {
+  headers: Headers;
+};
+export type logoutEverywhereResponseError = (logoutEverywhereResponse400 | logoutEverywhereResponse401 | logoutEverywhereResponse413 | logoutEverywhereResponse415 | logoutEverywhereResponse503) & {
+  headers: Headers;
+};
+
+export type logoutEverywhereResponse = (logoutEverywhereResponseSuccess | logoutEverywhereResponseError)
+
+export const getLogoutEverywhereUrl = () => {
+
+
+
+
+  return `/Auth/logout-everywhere`
+}
+
+/**
+ * Ends every session of the signed-in user, this one included: every refresh token is
+ * revoked, and every access token already issued is refused on its next request (401
+ * `error.auth.sessionChanged`) by every server instance within a few seconds, not when it
+ * expires. The browser then signs out. An administrator ends another user's sessions with
+ * `Users/{id}/logout-everywhere`.
+ * @summary Sign out on every device
+ */
+export const logoutEverywhere = async ( options?: Parameters<typeof apiFetch>[1]): Promise<logoutEverywhereResponse> => {
+
+  return apiFetch<logoutEverywhereResponse>(getLogoutEverywhereUrl(),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getLogoutEverywhereMutationKey = () => ['logoutEverywhere'] as const;
+
+export const getLogoutEverywhereMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logoutEverywhere>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof logoutEverywhere>>, TError,void, TContext> => {
+
+const mutationKey = getLogoutEverywhereMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof logoutEverywhere>>, void> = () => {
+
+
+          return  logoutEverywhere(requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type LogoutEverywhereMutationResult = NonNullable<Awaited<ReturnType<typeof logoutEverywhere>>>
+
+    export type LogoutEverywhereMutationError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+
+
+    /**
+ * @summary Sign out on every device
+ */
+export const useLogoutEverywhere = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logoutEverywhere>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof logoutEverywhere>>,
+        TError,
+        void,
+        TContext
+      > => {
+      return useMutation(getLogoutEverywhereMutationOptions(options), queryClient);
     }

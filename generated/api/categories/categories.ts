@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -45,7 +49,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
-  UnauthorizedResponse
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -85,10 +93,15 @@ export type getCategoriesResponse403 = {
   status: 403
 }
 
+export type getCategoriesResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getCategoriesResponseSuccess = (getCategoriesResponse200) & {
   headers: Headers;
 };
-export type getCategoriesResponseError = (getCategoriesResponse401 | getCategoriesResponse403) & {
+export type getCategoriesResponseError = (getCategoriesResponse401 | getCategoriesResponse403 | getCategoriesResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetCategoriesQueryKey = () => {
     }
 
 
-export const getGetCategoriesQueryOptions = <TData = Awaited<ReturnType<typeof getCategories>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategories>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetCategoriesQueryOptions = <TData = Awaited<ReturnType<typeof getCategories>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategories>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCategoriesQueryResult = NonNullable<Awaited<ReturnType<typeof getCategories>>>
-export type GetCategoriesQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetCategoriesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetCategories<TData = Awaited<ReturnType<typeof getCategories>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetCategories<TData = Awaited<ReturnType<typeof getCategories>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategories>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCategories>>,
@@ -159,7 +172,7 @@ export function useGetCategories<TData = Awaited<ReturnType<typeof getCategories
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCategories<TData = Awaited<ReturnType<typeof getCategories>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetCategories<TData = Awaited<ReturnType<typeof getCategories>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategories>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCategories>>,
@@ -169,7 +182,7 @@ export function useGetCategories<TData = Awaited<ReturnType<typeof getCategories
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCategories<TData = Awaited<ReturnType<typeof getCategories>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetCategories<TData = Awaited<ReturnType<typeof getCategories>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategories>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetCategories<TData = Awaited<ReturnType<typeof getCategories
  * @summary Every Category (at most 10,000), in the default sort
  */
 
-export function useGetCategories<TData = Awaited<ReturnType<typeof getCategories>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetCategories<TData = Awaited<ReturnType<typeof getCategories>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategories>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createCategoryResponse409 = {
   status: 409
 }
 
+export type createCategoryResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createCategoryResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createCategoryResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createCategoryResponseSuccess = (createCategoryResponse200) & {
   headers: Headers;
 };
-export type createCategoryResponseError = (createCategoryResponse400 | createCategoryResponse401 | createCategoryResponse403 | createCategoryResponse409) & {
+export type createCategoryResponseError = (createCategoryResponse400 | createCategoryResponse401 | createCategoryResponse403 | createCategoryResponse409 | createCategoryResponse413 | createCategoryResponse415 | createCategoryResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createCategoryResponse>(getCreateCategoryUrl(),
 
 export const getCreateCategoryMutationKey = () => ['createCategory'] as const;
 
-export const getCreateCategoryMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateCategoryMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCategory>>, TError,CreateCategoryMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createCategory>>, TError,CreateCategoryMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateCategoryMutationResult = NonNullable<Awaited<ReturnType<typeof createCategory>>>
     export type CreateCategoryMutationBody = CategoryCreate
-    export type CreateCategoryMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateCategoryMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateCategoryMutationVariables = {data: CategoryCreate}
 
     /**
  * @summary Create a Category
  */
-export const useCreateCategory = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateCategory = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCategory>>, TError,CreateCategoryMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createCategory>>,
@@ -345,10 +373,25 @@ export type updateCategoryResponse409 = {
   status: 409
 }
 
+export type updateCategoryResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateCategoryResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateCategoryResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateCategoryResponseSuccess = (updateCategoryResponse200) & {
   headers: Headers;
 };
-export type updateCategoryResponseError = (updateCategoryResponse400 | updateCategoryResponse401 | updateCategoryResponse403 | updateCategoryResponse404 | updateCategoryResponse409) & {
+export type updateCategoryResponseError = (updateCategoryResponse400 | updateCategoryResponse401 | updateCategoryResponse403 | updateCategoryResponse404 | updateCategoryResponse409 | updateCategoryResponse413 | updateCategoryResponse415 | updateCategoryResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateCategoryResponse>(getUpdateCategoryUrl(),
 
 export const getUpdateCategoryMutationKey = () => ['updateCategory'] as const;
 
-export const getUpdateCategoryMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateCategoryMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCategory>>, TError,UpdateCategoryMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCategory>>, TError,UpdateCategoryMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCategoryMutationResult = NonNullable<Awaited<ReturnType<typeof updateCategory>>>
     export type UpdateCategoryMutationBody = CategoryUpdate
-    export type UpdateCategoryMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateCategoryMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateCategoryMutationVariables = {data: CategoryUpdate}
 
     /**
  * @summary Update a Category (optimistic concurrency on rowVersion)
  */
-export const useUpdateCategory = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateCategory = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCategory>>, TError,UpdateCategoryMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCategory>>,
@@ -461,10 +504,25 @@ export type getCategoriesForPagingResponse403 = {
   status: 403
 }
 
+export type getCategoriesForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getCategoriesForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getCategoriesForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getCategoriesForPagingResponseSuccess = (getCategoriesForPagingResponse200) & {
   headers: Headers;
 };
-export type getCategoriesForPagingResponseError = (getCategoriesForPagingResponse400 | getCategoriesForPagingResponse401 | getCategoriesForPagingResponse403) & {
+export type getCategoriesForPagingResponseError = (getCategoriesForPagingResponse400 | getCategoriesForPagingResponse401 | getCategoriesForPagingResponse403 | getCategoriesForPagingResponse413 | getCategoriesForPagingResponse415 | getCategoriesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetCategoriesForPagingQueryKey = (pagedListRequest?: PagedListRe
     }
 
 
-export const getGetCategoriesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getCategoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategoriesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetCategoriesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getCategoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategoriesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCategoriesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getCategoriesForPaging>>>
-export type GetCategoriesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetCategoriesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetCategoriesForPaging<TData = Awaited<ReturnType<typeof getCategoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetCategoriesForPaging<TData = Awaited<ReturnType<typeof getCategoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategoriesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCategoriesForPaging>>,
@@ -549,7 +607,7 @@ export function useGetCategoriesForPaging<TData = Awaited<ReturnType<typeof getC
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCategoriesForPaging<TData = Awaited<ReturnType<typeof getCategoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetCategoriesForPaging<TData = Awaited<ReturnType<typeof getCategoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategoriesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCategoriesForPaging>>,
@@ -559,7 +617,7 @@ export function useGetCategoriesForPaging<TData = Awaited<ReturnType<typeof getC
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCategoriesForPaging<TData = Awaited<ReturnType<typeof getCategoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetCategoriesForPaging<TData = Awaited<ReturnType<typeof getCategoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategoriesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetCategoriesForPaging<TData = Awaited<ReturnType<typeof getC
  * @summary One page of Categories, filtered, sorted and grouped
  */
 
-export function useGetCategoriesForPaging<TData = Awaited<ReturnType<typeof getCategoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetCategoriesForPaging<TData = Awaited<ReturnType<typeof getCategoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategoriesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getCategoryByIdResponse404 = {
   status: 404
 }
 
+export type getCategoryByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getCategoryByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getCategoryByIdResponseSuccess = (getCategoryByIdResponse200) & {
   headers: Headers;
 };
-export type getCategoryByIdResponseError = (getCategoryByIdResponse400 | getCategoryByIdResponse401 | getCategoryByIdResponse403 | getCategoryByIdResponse404) & {
+export type getCategoryByIdResponseError = (getCategoryByIdResponse400 | getCategoryByIdResponse401 | getCategoryByIdResponse403 | getCategoryByIdResponse404 | getCategoryByIdResponse414 | getCategoryByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetCategoryByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetCategoryByIdQueryOptions = <TData = Awaited<ReturnType<typeof getCategoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategoryById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetCategoryByIdQueryOptions = <TData = Awaited<ReturnType<typeof getCategoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategoryById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCategoryByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getCategoryById>>>
-export type GetCategoryByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetCategoryByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetCategoryById<TData = Awaited<ReturnType<typeof getCategoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetCategoryById<TData = Awaited<ReturnType<typeof getCategoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategoryById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCategoryById>>,
@@ -683,7 +751,7 @@ export function useGetCategoryById<TData = Awaited<ReturnType<typeof getCategory
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCategoryById<TData = Awaited<ReturnType<typeof getCategoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetCategoryById<TData = Awaited<ReturnType<typeof getCategoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategoryById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCategoryById>>,
@@ -693,7 +761,7 @@ export function useGetCategoryById<TData = Awaited<ReturnType<typeof getCategory
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCategoryById<TData = Awaited<ReturnType<typeof getCategoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetCategoryById<TData = Awaited<ReturnType<typeof getCategoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategoryById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetCategoryById<TData = Awaited<ReturnType<typeof getCategory
  * @summary One Category
  */
 
-export function useGetCategoryById<TData = Awaited<ReturnType<typeof getCategoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetCategoryById<TData = Awaited<ReturnType<typeof getCategoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCategoryById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteCategoryResponse409 = {
   status: 409
 }
 
+export type deleteCategoryResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteCategoryResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteCategoryResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteCategoryResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteCategoryResponseSuccess = (deleteCategoryResponse200) & {
   headers: Headers;
 };
-export type deleteCategoryResponseError = (deleteCategoryResponse400 | deleteCategoryResponse401 | deleteCategoryResponse403 | deleteCategoryResponse404 | deleteCategoryResponse409) & {
+export type deleteCategoryResponseError = (deleteCategoryResponse400 | deleteCategoryResponse401 | deleteCategoryResponse403 | deleteCategoryResponse404 | deleteCategoryResponse409 | deleteCategoryResponse413 | deleteCategoryResponse414 | deleteCategoryResponse415 | deleteCategoryResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteCategory = async (id: number, options?: Parameters<typeof api
 
 export const getDeleteCategoryMutationKey = () => ['deleteCategory'] as const;
 
-export const getDeleteCategoryMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteCategoryMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCategory>>, TError,DeleteCategoryMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteCategory>>, TError,DeleteCategoryMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteCategoryMutationResult = NonNullable<Awaited<ReturnType<typeof deleteCategory>>>
 
-    export type DeleteCategoryMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteCategoryMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteCategoryMutationVariables = {id: number}
 
     /**
  * @summary Delete a Category; refused (409) while other rows reference it
  */
-export const useDeleteCategory = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteCategory = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCategory>>, TError,DeleteCategoryMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteCategory>>,

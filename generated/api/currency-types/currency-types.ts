@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -45,7 +49,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
-  UnauthorizedResponse
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -85,10 +93,15 @@ export type getCurrencyTypesResponse403 = {
   status: 403
 }
 
+export type getCurrencyTypesResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getCurrencyTypesResponseSuccess = (getCurrencyTypesResponse200) & {
   headers: Headers;
 };
-export type getCurrencyTypesResponseError = (getCurrencyTypesResponse401 | getCurrencyTypesResponse403) & {
+export type getCurrencyTypesResponseError = (getCurrencyTypesResponse401 | getCurrencyTypesResponse403 | getCurrencyTypesResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetCurrencyTypesQueryKey = () => {
     }
 
 
-export const getGetCurrencyTypesQueryOptions = <TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetCurrencyTypesQueryOptions = <TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCurrencyTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrencyTypes>>>
-export type GetCurrencyTypesQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetCurrencyTypesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrencyTypes>>,
@@ -159,7 +172,7 @@ export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrenc
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrencyTypes>>,
@@ -169,7 +182,7 @@ export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrenc
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrenc
  * @summary Every CurrencyType (at most 10,000), in the default sort
  */
 
-export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createCurrencyTypeResponse409 = {
   status: 409
 }
 
+export type createCurrencyTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createCurrencyTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createCurrencyTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createCurrencyTypeResponseSuccess = (createCurrencyTypeResponse200) & {
   headers: Headers;
 };
-export type createCurrencyTypeResponseError = (createCurrencyTypeResponse400 | createCurrencyTypeResponse401 | createCurrencyTypeResponse403 | createCurrencyTypeResponse409) & {
+export type createCurrencyTypeResponseError = (createCurrencyTypeResponse400 | createCurrencyTypeResponse401 | createCurrencyTypeResponse403 | createCurrencyTypeResponse409 | createCurrencyTypeResponse413 | createCurrencyTypeResponse415 | createCurrencyTypeResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createCurrencyTypeResponse>(getCreateCurrencyTypeUrl(),
 
 export const getCreateCurrencyTypeMutationKey = () => ['createCurrencyType'] as const;
 
-export const getCreateCurrencyTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateCurrencyTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCurrencyType>>, TError,CreateCurrencyTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createCurrencyType>>, TError,CreateCurrencyTypeMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateCurrencyTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createCurrencyType>>>
     export type CreateCurrencyTypeMutationBody = CurrencyTypeCreate
-    export type CreateCurrencyTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateCurrencyTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateCurrencyTypeMutationVariables = {data: CurrencyTypeCreate}
 
     /**
  * @summary Create a CurrencyType
  */
-export const useCreateCurrencyType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateCurrencyType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCurrencyType>>, TError,CreateCurrencyTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createCurrencyType>>,
@@ -345,10 +373,25 @@ export type updateCurrencyTypeResponse409 = {
   status: 409
 }
 
+export type updateCurrencyTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateCurrencyTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateCurrencyTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateCurrencyTypeResponseSuccess = (updateCurrencyTypeResponse200) & {
   headers: Headers;
 };
-export type updateCurrencyTypeResponseError = (updateCurrencyTypeResponse400 | updateCurrencyTypeResponse401 | updateCurrencyTypeResponse403 | updateCurrencyTypeResponse404 | updateCurrencyTypeResponse409) & {
+export type updateCurrencyTypeResponseError = (updateCurrencyTypeResponse400 | updateCurrencyTypeResponse401 | updateCurrencyTypeResponse403 | updateCurrencyTypeResponse404 | updateCurrencyTypeResponse409 | updateCurrencyTypeResponse413 | updateCurrencyTypeResponse415 | updateCurrencyTypeResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateCurrencyTypeResponse>(getUpdateCurrencyTypeUrl(),
 
 export const getUpdateCurrencyTypeMutationKey = () => ['updateCurrencyType'] as const;
 
-export const getUpdateCurrencyTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateCurrencyTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrencyType>>, TError,UpdateCurrencyTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCurrencyType>>, TError,UpdateCurrencyTypeMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCurrencyTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateCurrencyType>>>
     export type UpdateCurrencyTypeMutationBody = CurrencyTypeUpdate
-    export type UpdateCurrencyTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateCurrencyTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateCurrencyTypeMutationVariables = {data: CurrencyTypeUpdate}
 
     /**
  * @summary Update a CurrencyType (optimistic concurrency on rowVersion)
  */
-export const useUpdateCurrencyType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateCurrencyType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrencyType>>, TError,UpdateCurrencyTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCurrencyType>>,
@@ -461,10 +504,25 @@ export type getCurrencyTypesForPagingResponse403 = {
   status: 403
 }
 
+export type getCurrencyTypesForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getCurrencyTypesForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getCurrencyTypesForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getCurrencyTypesForPagingResponseSuccess = (getCurrencyTypesForPagingResponse200) & {
   headers: Headers;
 };
-export type getCurrencyTypesForPagingResponseError = (getCurrencyTypesForPagingResponse400 | getCurrencyTypesForPagingResponse401 | getCurrencyTypesForPagingResponse403) & {
+export type getCurrencyTypesForPagingResponseError = (getCurrencyTypesForPagingResponse400 | getCurrencyTypesForPagingResponse401 | getCurrencyTypesForPagingResponse403 | getCurrencyTypesForPagingResponse413 | getCurrencyTypesForPagingResponse415 | getCurrencyTypesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetCurrencyTypesForPagingQueryKey = (pagedListRequest?: PagedLis
     }
 
 
-export const getGetCurrencyTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetCurrencyTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCurrencyTypesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrencyTypesForPaging>>>
-export type GetCurrencyTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetCurrencyTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrencyTypesForPaging>>,
@@ -549,7 +607,7 @@ export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrencyTypesForPaging>>,
@@ -559,7 +617,7 @@ export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof g
  * @summary One page of CurrencyTypes, filtered, sorted and grouped
  */
 
-export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getCurrencyTypeByIdResponse404 = {
   status: 404
 }
 
+export type getCurrencyTypeByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getCurrencyTypeByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getCurrencyTypeByIdResponseSuccess = (getCurrencyTypeByIdResponse200) & {
   headers: Headers;
 };
-export type getCurrencyTypeByIdResponseError = (getCurrencyTypeByIdResponse400 | getCurrencyTypeByIdResponse401 | getCurrencyTypeByIdResponse403 | getCurrencyTypeByIdResponse404) & {
+export type getCurrencyTypeByIdResponseError = (getCurrencyTypeByIdResponse400 | getCurrencyTypeByIdResponse401 | getCurrencyTypeByIdResponse403 | getCurrencyTypeByIdResponse404 | getCurrencyTypeByIdResponse414 | getCurrencyTypeByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetCurrencyTypeByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetCurrencyTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetCurrencyTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCurrencyTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrencyTypeById>>>
-export type GetCurrencyTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetCurrencyTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypeById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrencyTypeById>>,
@@ -683,7 +751,7 @@ export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypeById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrencyTypeById>>,
@@ -693,7 +761,7 @@ export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurr
  * @summary One CurrencyType
  */
 
-export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteCurrencyTypeResponse409 = {
   status: 409
 }
 
+export type deleteCurrencyTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteCurrencyTypeResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteCurrencyTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteCurrencyTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteCurrencyTypeResponseSuccess = (deleteCurrencyTypeResponse200) & {
   headers: Headers;
 };
-export type deleteCurrencyTypeResponseError = (deleteCurrencyTypeResponse400 | deleteCurrencyTypeResponse401 | deleteCurrencyTypeResponse403 | deleteCurrencyTypeResponse404 | deleteCurrencyTypeResponse409) & {
+export type deleteCurrencyTypeResponseError = (deleteCurrencyTypeResponse400 | deleteCurrencyTypeResponse401 | deleteCurrencyTypeResponse403 | deleteCurrencyTypeResponse404 | deleteCurrencyTypeResponse409 | deleteCurrencyTypeResponse413 | deleteCurrencyTypeResponse414 | deleteCurrencyTypeResponse415 | deleteCurrencyTypeResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteCurrencyType = async (id: number, options?: Parameters<typeof
 
 export const getDeleteCurrencyTypeMutationKey = () => ['deleteCurrencyType'] as const;
 
-export const getDeleteCurrencyTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteCurrencyTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCurrencyType>>, TError,DeleteCurrencyTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteCurrencyType>>, TError,DeleteCurrencyTypeMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteCurrencyTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteCurrencyType>>>
 
-    export type DeleteCurrencyTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteCurrencyTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteCurrencyTypeMutationVariables = {id: number}
 
     /**
  * @summary Delete a CurrencyType; refused (409) while other rows reference it
  */
-export const useDeleteCurrencyType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteCurrencyType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCurrencyType>>, TError,DeleteCurrencyTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteCurrencyType>>,

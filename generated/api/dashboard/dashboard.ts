@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -34,6 +38,7 @@ import type {
   DashboardSummaryEnvelope,
   ForbiddenResponse,
   GetDashboardSummaryParams,
+  ServiceUnavailableResponse,
   UnauthorizedResponse
 } from '../model';
 
@@ -79,10 +84,15 @@ export type getDashboardSummaryResponse403 = {
   status: 403
 }
 
+export type getDashboardSummaryResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getDashboardSummaryResponseSuccess = (getDashboardSummaryResponse200) & {
   headers: Headers;
 };
-export type getDashboardSummaryResponseError = (getDashboardSummaryResponse400 | getDashboardSummaryResponse401 | getDashboardSummaryResponse403) & {
+export type getDashboardSummaryResponseError = (getDashboardSummaryResponse400 | getDashboardSummaryResponse401 | getDashboardSummaryResponse403 | getDashboardSummaryResponse503) & {
   headers: Headers;
 };
 
@@ -133,7 +143,7 @@ export const getGetDashboardSummaryQueryKey = (params?: GetDashboardSummaryParam
     }
 
 
-export const getGetDashboardSummaryQueryOptions = <TData = Awaited<ReturnType<typeof getDashboardSummary>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(params?: GetDashboardSummaryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboardSummary>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetDashboardSummaryQueryOptions = <TData = Awaited<ReturnType<typeof getDashboardSummary>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(params?: GetDashboardSummaryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboardSummary>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -152,10 +162,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetDashboardSummaryQueryResult = NonNullable<Awaited<ReturnType<typeof getDashboardSummary>>>
-export type GetDashboardSummaryQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetDashboardSummaryQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetDashboardSummary<TData = Awaited<ReturnType<typeof getDashboardSummary>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetDashboardSummary<TData = Awaited<ReturnType<typeof getDashboardSummary>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
  params: undefined |  GetDashboardSummaryParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboardSummary>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getDashboardSummary>>,
@@ -165,7 +175,7 @@ export function useGetDashboardSummary<TData = Awaited<ReturnType<typeof getDash
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetDashboardSummary<TData = Awaited<ReturnType<typeof getDashboardSummary>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetDashboardSummary<TData = Awaited<ReturnType<typeof getDashboardSummary>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
  params?: GetDashboardSummaryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboardSummary>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getDashboardSummary>>,
@@ -175,7 +185,7 @@ export function useGetDashboardSummary<TData = Awaited<ReturnType<typeof getDash
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetDashboardSummary<TData = Awaited<ReturnType<typeof getDashboardSummary>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetDashboardSummary<TData = Awaited<ReturnType<typeof getDashboardSummary>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
  params?: GetDashboardSummaryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboardSummary>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -183,7 +193,7 @@ export function useGetDashboardSummary<TData = Awaited<ReturnType<typeof getDash
  * @summary The season at a glance
  */
 
-export function useGetDashboardSummary<TData = Awaited<ReturnType<typeof getDashboardSummary>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetDashboardSummary<TData = Awaited<ReturnType<typeof getDashboardSummary>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
  params?: GetDashboardSummaryParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboardSummary>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

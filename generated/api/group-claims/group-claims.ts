@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -45,7 +49,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
-  UnauthorizedResponse
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -85,10 +93,15 @@ export type getGroupClaimsResponse403 = {
   status: 403
 }
 
+export type getGroupClaimsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getGroupClaimsResponseSuccess = (getGroupClaimsResponse200) & {
   headers: Headers;
 };
-export type getGroupClaimsResponseError = (getGroupClaimsResponse401 | getGroupClaimsResponse403) & {
+export type getGroupClaimsResponseError = (getGroupClaimsResponse401 | getGroupClaimsResponse403 | getGroupClaimsResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetGroupClaimsQueryKey = () => {
     }
 
 
-export const getGetGroupClaimsQueryOptions = <TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetGroupClaimsQueryOptions = <TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetGroupClaimsQueryResult = NonNullable<Awaited<ReturnType<typeof getGroupClaims>>>
-export type GetGroupClaimsQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetGroupClaimsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaims>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupClaims>>,
@@ -159,7 +172,7 @@ export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClai
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaims>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupClaims>>,
@@ -169,7 +182,7 @@ export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClai
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClai
  * @summary Every GroupClaim (at most 10,000), in the default sort
  */
 
-export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createGroupClaimResponse409 = {
   status: 409
 }
 
+export type createGroupClaimResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createGroupClaimResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createGroupClaimResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createGroupClaimResponseSuccess = (createGroupClaimResponse200) & {
   headers: Headers;
 };
-export type createGroupClaimResponseError = (createGroupClaimResponse400 | createGroupClaimResponse401 | createGroupClaimResponse403 | createGroupClaimResponse409) & {
+export type createGroupClaimResponseError = (createGroupClaimResponse400 | createGroupClaimResponse401 | createGroupClaimResponse403 | createGroupClaimResponse409 | createGroupClaimResponse413 | createGroupClaimResponse415 | createGroupClaimResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createGroupClaimResponse>(getCreateGroupClaimUrl(),
 
 export const getCreateGroupClaimMutationKey = () => ['createGroupClaim'] as const;
 
-export const getCreateGroupClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateGroupClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroupClaim>>, TError,CreateGroupClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createGroupClaim>>, TError,CreateGroupClaimMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateGroupClaimMutationResult = NonNullable<Awaited<ReturnType<typeof createGroupClaim>>>
     export type CreateGroupClaimMutationBody = GroupClaimCreate
-    export type CreateGroupClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateGroupClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateGroupClaimMutationVariables = {data: GroupClaimCreate}
 
     /**
  * @summary Create a GroupClaim
  */
-export const useCreateGroupClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateGroupClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroupClaim>>, TError,CreateGroupClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createGroupClaim>>,
@@ -345,10 +373,25 @@ export type updateGroupClaimResponse409 = {
   status: 409
 }
 
+export type updateGroupClaimResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateGroupClaimResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateGroupClaimResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateGroupClaimResponseSuccess = (updateGroupClaimResponse200) & {
   headers: Headers;
 };
-export type updateGroupClaimResponseError = (updateGroupClaimResponse400 | updateGroupClaimResponse401 | updateGroupClaimResponse403 | updateGroupClaimResponse404 | updateGroupClaimResponse409) & {
+export type updateGroupClaimResponseError = (updateGroupClaimResponse400 | updateGroupClaimResponse401 | updateGroupClaimResponse403 | updateGroupClaimResponse404 | updateGroupClaimResponse409 | updateGroupClaimResponse413 | updateGroupClaimResponse415 | updateGroupClaimResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateGroupClaimResponse>(getUpdateGroupClaimUrl(),
 
 export const getUpdateGroupClaimMutationKey = () => ['updateGroupClaim'] as const;
 
-export const getUpdateGroupClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateGroupClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroupClaim>>, TError,UpdateGroupClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateGroupClaim>>, TError,UpdateGroupClaimMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateGroupClaimMutationResult = NonNullable<Awaited<ReturnType<typeof updateGroupClaim>>>
     export type UpdateGroupClaimMutationBody = GroupClaimUpdate
-    export type UpdateGroupClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateGroupClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateGroupClaimMutationVariables = {data: GroupClaimUpdate}
 
     /**
  * @summary Update a GroupClaim (optimistic concurrency on rowVersion)
  */
-export const useUpdateGroupClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateGroupClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroupClaim>>, TError,UpdateGroupClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateGroupClaim>>,
@@ -461,10 +504,25 @@ export type getGroupClaimsForPagingResponse403 = {
   status: 403
 }
 
+export type getGroupClaimsForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getGroupClaimsForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getGroupClaimsForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getGroupClaimsForPagingResponseSuccess = (getGroupClaimsForPagingResponse200) & {
   headers: Headers;
 };
-export type getGroupClaimsForPagingResponseError = (getGroupClaimsForPagingResponse400 | getGroupClaimsForPagingResponse401 | getGroupClaimsForPagingResponse403) & {
+export type getGroupClaimsForPagingResponseError = (getGroupClaimsForPagingResponse400 | getGroupClaimsForPagingResponse401 | getGroupClaimsForPagingResponse403 | getGroupClaimsForPagingResponse413 | getGroupClaimsForPagingResponse415 | getGroupClaimsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetGroupClaimsForPagingQueryKey = (pagedListRequest?: PagedListR
     }
 
 
-export const getGetGroupClaimsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetGroupClaimsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetGroupClaimsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getGroupClaimsForPaging>>>
-export type GetGroupClaimsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetGroupClaimsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupClaimsForPaging>>,
@@ -549,7 +607,7 @@ export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof get
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupClaimsForPaging>>,
@@ -559,7 +617,7 @@ export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof get
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof get
  * @summary One page of GroupClaims, filtered, sorted and grouped
  */
 
-export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getGroupClaimByIdResponse404 = {
   status: 404
 }
 
+export type getGroupClaimByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getGroupClaimByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getGroupClaimByIdResponseSuccess = (getGroupClaimByIdResponse200) & {
   headers: Headers;
 };
-export type getGroupClaimByIdResponseError = (getGroupClaimByIdResponse400 | getGroupClaimByIdResponse401 | getGroupClaimByIdResponse403 | getGroupClaimByIdResponse404) & {
+export type getGroupClaimByIdResponseError = (getGroupClaimByIdResponse400 | getGroupClaimByIdResponse401 | getGroupClaimByIdResponse403 | getGroupClaimByIdResponse404 | getGroupClaimByIdResponse414 | getGroupClaimByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetGroupClaimByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetGroupClaimByIdQueryOptions = <TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetGroupClaimByIdQueryOptions = <TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetGroupClaimByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getGroupClaimById>>>
-export type GetGroupClaimByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetGroupClaimByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupClaimById>>,
@@ -683,7 +751,7 @@ export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupC
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupClaimById>>,
@@ -693,7 +761,7 @@ export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupC
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupC
  * @summary One GroupClaim
  */
 
-export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteGroupClaimResponse409 = {
   status: 409
 }
 
+export type deleteGroupClaimResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteGroupClaimResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteGroupClaimResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteGroupClaimResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteGroupClaimResponseSuccess = (deleteGroupClaimResponse200) & {
   headers: Headers;
 };
-export type deleteGroupClaimResponseError = (deleteGroupClaimResponse400 | deleteGroupClaimResponse401 | deleteGroupClaimResponse403 | deleteGroupClaimResponse404 | deleteGroupClaimResponse409) & {
+export type deleteGroupClaimResponseError = (deleteGroupClaimResponse400 | deleteGroupClaimResponse401 | deleteGroupClaimResponse403 | deleteGroupClaimResponse404 | deleteGroupClaimResponse409 | deleteGroupClaimResponse413 | deleteGroupClaimResponse414 | deleteGroupClaimResponse415 | deleteGroupClaimResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteGroupClaim = async (id: number, options?: Parameters<typeof a
 
 export const getDeleteGroupClaimMutationKey = () => ['deleteGroupClaim'] as const;
 
-export const getDeleteGroupClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteGroupClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroupClaim>>, TError,DeleteGroupClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteGroupClaim>>, TError,DeleteGroupClaimMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteGroupClaimMutationResult = NonNullable<Awaited<ReturnType<typeof deleteGroupClaim>>>
 
-    export type DeleteGroupClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteGroupClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteGroupClaimMutationVariables = {id: number}
 
     /**
  * @summary Delete a GroupClaim; refused (409) while other rows reference it
  */
-export const useDeleteGroupClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteGroupClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroupClaim>>, TError,DeleteGroupClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteGroupClaim>>,

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -47,7 +51,11 @@ import type {
   LinkChangeRequest,
   NotFoundResponse,
   PagedListRequest,
-  UnauthorizedResponse
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -97,10 +105,35 @@ export type changeGroupClaimsResponse404 = {
   status: 404
 }
 
+export type changeGroupClaimsResponse409 = {
+  data: ConflictResponse
+  status: 409
+}
+
+export type changeGroupClaimsResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type changeGroupClaimsResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type changeGroupClaimsResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type changeGroupClaimsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type changeGroupClaimsResponseSuccess = (changeGroupClaimsResponse200) & {
   headers: Headers;
 };
-export type changeGroupClaimsResponseError = (changeGroupClaimsResponse400 | changeGroupClaimsResponse401 | changeGroupClaimsResponse403 | changeGroupClaimsResponse404) & {
+export type changeGroupClaimsResponseError = (changeGroupClaimsResponse400 | changeGroupClaimsResponse401 | changeGroupClaimsResponse403 | changeGroupClaimsResponse404 | changeGroupClaimsResponse409 | changeGroupClaimsResponse413 | changeGroupClaimsResponse414 | changeGroupClaimsResponse415 | changeGroupClaimsResponse503) & {
   headers: Headers;
 };
 
@@ -122,6 +155,8 @@ export const getChangeGroupClaimsUrl = (id: number,) => {
  * group's row is locked for the transaction. An unknown group is a 404; an unknown claim in
  * `add` is a 400 listing the unknown ids in `error.params.ids`, and nothing is changed; an id
  * in both lists is a 400. Adding a claim the group has, or removing one it lacks, is a no-op.
+ * Removals end the affected users' sessions at once, as for a user's claims; one that would
+ * leave no active user holding `Admin` is a 409 `error.conflict.lastAdmin`.
  * @summary Add and remove a group's claims in one request
  */
 export const changeGroupClaims = async (id: number,
@@ -156,7 +191,7 @@ return apiFetch<changeGroupClaimsResponse>(getChangeGroupClaimsUrl(id),
 
 export const getChangeGroupClaimsMutationKey = () => ['changeGroupClaims'] as const;
 
-export const getChangeGroupClaimsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const getChangeGroupClaimsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeGroupClaims>>, TError,ChangeGroupClaimsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changeGroupClaims>>, TError,ChangeGroupClaimsMutationVariables, TContext> => {
 
@@ -185,13 +220,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangeGroupClaimsMutationResult = NonNullable<Awaited<ReturnType<typeof changeGroupClaims>>>
     export type ChangeGroupClaimsMutationBody = LinkChangeRequest
-    export type ChangeGroupClaimsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type ChangeGroupClaimsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type ChangeGroupClaimsMutationVariables = {id: number;data: LinkChangeRequest}
 
     /**
  * @summary Add and remove a group's claims in one request
  */
-export const useChangeGroupClaims = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const useChangeGroupClaims = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeGroupClaims>>, TError,ChangeGroupClaimsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changeGroupClaims>>,
@@ -226,10 +261,35 @@ export type changeGroupUsersResponse404 = {
   status: 404
 }
 
+export type changeGroupUsersResponse409 = {
+  data: ConflictResponse
+  status: 409
+}
+
+export type changeGroupUsersResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type changeGroupUsersResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type changeGroupUsersResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type changeGroupUsersResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type changeGroupUsersResponseSuccess = (changeGroupUsersResponse200) & {
   headers: Headers;
 };
-export type changeGroupUsersResponseError = (changeGroupUsersResponse400 | changeGroupUsersResponse401 | changeGroupUsersResponse403 | changeGroupUsersResponse404) & {
+export type changeGroupUsersResponseError = (changeGroupUsersResponse400 | changeGroupUsersResponse401 | changeGroupUsersResponse403 | changeGroupUsersResponse404 | changeGroupUsersResponse409 | changeGroupUsersResponse413 | changeGroupUsersResponse414 | changeGroupUsersResponse415 | changeGroupUsersResponse503) & {
   headers: Headers;
 };
 
@@ -251,6 +311,8 @@ export const getChangeGroupUsersUrl = (id: number,) => {
  * unknown group is a 404; an unknown user in `add` is a 400 listing the unknown ids in
  * `error.params.ids`, and nothing is changed; an id in both lists is a 400. Adding a member
  * that is there or removing one that is not is a no-op, so a retry is safe.
+ * Removals end the affected users' sessions at once, as for a user's claims; one that would
+ * leave no active user holding `Admin` is a 409 `error.conflict.lastAdmin`.
  * @summary Add users to a group and remove others from it in one request
  */
 export const changeGroupUsers = async (id: number,
@@ -285,7 +347,7 @@ return apiFetch<changeGroupUsersResponse>(getChangeGroupUsersUrl(id),
 
 export const getChangeGroupUsersMutationKey = () => ['changeGroupUsers'] as const;
 
-export const getChangeGroupUsersMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const getChangeGroupUsersMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeGroupUsers>>, TError,ChangeGroupUsersMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changeGroupUsers>>, TError,ChangeGroupUsersMutationVariables, TContext> => {
 
@@ -314,13 +376,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangeGroupUsersMutationResult = NonNullable<Awaited<ReturnType<typeof changeGroupUsers>>>
     export type ChangeGroupUsersMutationBody = LinkChangeRequest
-    export type ChangeGroupUsersMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type ChangeGroupUsersMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type ChangeGroupUsersMutationVariables = {id: number;data: LinkChangeRequest}
 
     /**
  * @summary Add users to a group and remove others from it in one request
  */
-export const useChangeGroupUsers = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const useChangeGroupUsers = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeGroupUsers>>, TError,ChangeGroupUsersMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changeGroupUsers>>,
@@ -345,10 +407,15 @@ export type getGroupsResponse403 = {
   status: 403
 }
 
+export type getGroupsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getGroupsResponseSuccess = (getGroupsResponse200) & {
   headers: Headers;
 };
-export type getGroupsResponseError = (getGroupsResponse401 | getGroupsResponse403) & {
+export type getGroupsResponseError = (getGroupsResponse401 | getGroupsResponse403 | getGroupsResponse503) & {
   headers: Headers;
 };
 
@@ -387,7 +454,7 @@ export const getGetGroupsQueryKey = () => {
     }
 
 
-export const getGetGroupsQueryOptions = <TData = Awaited<ReturnType<typeof getGroups>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroups>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetGroupsQueryOptions = <TData = Awaited<ReturnType<typeof getGroups>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroups>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -406,10 +473,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetGroupsQueryResult = NonNullable<Awaited<ReturnType<typeof getGroups>>>
-export type GetGroupsQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetGroupsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroups>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroups>>,
@@ -419,7 +486,7 @@ export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TErr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroups>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroups>>,
@@ -429,7 +496,7 @@ export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TErr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroups>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -437,7 +504,7 @@ export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TErr
  * @summary Every Group (at most 10,000), in the default sort
  */
 
-export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroups>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -479,10 +546,25 @@ export type createGroupResponse409 = {
   status: 409
 }
 
+export type createGroupResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createGroupResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createGroupResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createGroupResponseSuccess = (createGroupResponse200) & {
   headers: Headers;
 };
-export type createGroupResponseError = (createGroupResponse400 | createGroupResponse401 | createGroupResponse403 | createGroupResponse409) & {
+export type createGroupResponseError = (createGroupResponse400 | createGroupResponse401 | createGroupResponse403 | createGroupResponse409 | createGroupResponse413 | createGroupResponse415 | createGroupResponse503) & {
   headers: Headers;
 };
 
@@ -530,7 +612,7 @@ return apiFetch<createGroupResponse>(getCreateGroupUrl(),
 
 export const getCreateGroupMutationKey = () => ['createGroup'] as const;
 
-export const getCreateGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroup>>, TError,CreateGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createGroup>>, TError,CreateGroupMutationVariables, TContext> => {
 
@@ -559,13 +641,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateGroupMutationResult = NonNullable<Awaited<ReturnType<typeof createGroup>>>
     export type CreateGroupMutationBody = GroupCreate
-    export type CreateGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateGroupMutationVariables = {data: GroupCreate}
 
     /**
  * @summary Create a Group
  */
-export const useCreateGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroup>>, TError,CreateGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createGroup>>,
@@ -605,10 +687,25 @@ export type updateGroupResponse409 = {
   status: 409
 }
 
+export type updateGroupResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateGroupResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateGroupResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateGroupResponseSuccess = (updateGroupResponse200) & {
   headers: Headers;
 };
-export type updateGroupResponseError = (updateGroupResponse400 | updateGroupResponse401 | updateGroupResponse403 | updateGroupResponse404 | updateGroupResponse409) & {
+export type updateGroupResponseError = (updateGroupResponse400 | updateGroupResponse401 | updateGroupResponse403 | updateGroupResponse404 | updateGroupResponse409 | updateGroupResponse413 | updateGroupResponse415 | updateGroupResponse503) & {
   headers: Headers;
 };
 
@@ -656,7 +753,7 @@ return apiFetch<updateGroupResponse>(getUpdateGroupUrl(),
 
 export const getUpdateGroupMutationKey = () => ['updateGroup'] as const;
 
-export const getUpdateGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroup>>, TError,UpdateGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateGroup>>, TError,UpdateGroupMutationVariables, TContext> => {
 
@@ -685,13 +782,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateGroupMutationResult = NonNullable<Awaited<ReturnType<typeof updateGroup>>>
     export type UpdateGroupMutationBody = GroupUpdate
-    export type UpdateGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateGroupMutationVariables = {data: GroupUpdate}
 
     /**
  * @summary Update a Group (optimistic concurrency on rowVersion)
  */
-export const useUpdateGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroup>>, TError,UpdateGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateGroup>>,
@@ -721,10 +818,25 @@ export type getGroupsForPagingResponse403 = {
   status: 403
 }
 
+export type getGroupsForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getGroupsForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getGroupsForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getGroupsForPagingResponseSuccess = (getGroupsForPagingResponse200) & {
   headers: Headers;
 };
-export type getGroupsForPagingResponseError = (getGroupsForPagingResponse400 | getGroupsForPagingResponse401 | getGroupsForPagingResponse403) & {
+export type getGroupsForPagingResponseError = (getGroupsForPagingResponse400 | getGroupsForPagingResponse401 | getGroupsForPagingResponse403 | getGroupsForPagingResponse413 | getGroupsForPagingResponse415 | getGroupsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -777,7 +889,7 @@ export const getGetGroupsForPagingQueryKey = (pagedListRequest?: PagedListReques
     }
 
 
-export const getGetGroupsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetGroupsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -796,10 +908,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetGroupsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getGroupsForPaging>>>
-export type GetGroupsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetGroupsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupsForPaging>>,
@@ -809,7 +921,7 @@ export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroup
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupsForPaging>>,
@@ -819,7 +931,7 @@ export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroup
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -827,7 +939,7 @@ export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroup
  * @summary One page of Groups, filtered, sorted and grouped
  */
 
-export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -869,10 +981,20 @@ export type getGroupByIdResponse404 = {
   status: 404
 }
 
+export type getGroupByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getGroupByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getGroupByIdResponseSuccess = (getGroupByIdResponse200) & {
   headers: Headers;
 };
-export type getGroupByIdResponseError = (getGroupByIdResponse400 | getGroupByIdResponse401 | getGroupByIdResponse403 | getGroupByIdResponse404) & {
+export type getGroupByIdResponseError = (getGroupByIdResponse400 | getGroupByIdResponse401 | getGroupByIdResponse403 | getGroupByIdResponse404 | getGroupByIdResponse414 | getGroupByIdResponse503) & {
   headers: Headers;
 };
 
@@ -911,7 +1033,7 @@ export const getGetGroupByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetGroupByIdQueryOptions = <TData = Awaited<ReturnType<typeof getGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetGroupByIdQueryOptions = <TData = Awaited<ReturnType<typeof getGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -930,10 +1052,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetGroupByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getGroupById>>>
-export type GetGroupByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetGroupByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupById>>,
@@ -943,7 +1065,7 @@ export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupById>>,
@@ -953,7 +1075,7 @@ export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -961,7 +1083,7 @@ export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>
  * @summary One Group
  */
 
-export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1008,10 +1130,30 @@ export type deleteGroupResponse409 = {
   status: 409
 }
 
+export type deleteGroupResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteGroupResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteGroupResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteGroupResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteGroupResponseSuccess = (deleteGroupResponse200) & {
   headers: Headers;
 };
-export type deleteGroupResponseError = (deleteGroupResponse400 | deleteGroupResponse401 | deleteGroupResponse403 | deleteGroupResponse404 | deleteGroupResponse409) & {
+export type deleteGroupResponseError = (deleteGroupResponse400 | deleteGroupResponse401 | deleteGroupResponse403 | deleteGroupResponse404 | deleteGroupResponse409 | deleteGroupResponse413 | deleteGroupResponse414 | deleteGroupResponse415 | deleteGroupResponse503) & {
   headers: Headers;
 };
 
@@ -1045,7 +1187,7 @@ export const deleteGroup = async (id: number, options?: Parameters<typeof apiFet
 
 export const getDeleteGroupMutationKey = () => ['deleteGroup'] as const;
 
-export const getDeleteGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroup>>, TError,DeleteGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteGroup>>, TError,DeleteGroupMutationVariables, TContext> => {
 
@@ -1074,13 +1216,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteGroupMutationResult = NonNullable<Awaited<ReturnType<typeof deleteGroup>>>
 
-    export type DeleteGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteGroupMutationVariables = {id: number}
 
     /**
  * @summary Delete a Group; refused (409) while other rows reference it
  */
-export const useDeleteGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroup>>, TError,DeleteGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteGroup>>,

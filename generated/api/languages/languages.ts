@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -45,7 +49,11 @@ import type {
   LanguageUpdate,
   NotFoundResponse,
   PagedListRequest,
-  UnauthorizedResponse
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -85,10 +93,15 @@ export type getLanguagesResponse403 = {
   status: 403
 }
 
+export type getLanguagesResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getLanguagesResponseSuccess = (getLanguagesResponse200) & {
   headers: Headers;
 };
-export type getLanguagesResponseError = (getLanguagesResponse401 | getLanguagesResponse403) & {
+export type getLanguagesResponseError = (getLanguagesResponse401 | getLanguagesResponse403 | getLanguagesResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetLanguagesQueryKey = () => {
     }
 
 
-export const getGetLanguagesQueryOptions = <TData = Awaited<ReturnType<typeof getLanguages>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetLanguagesQueryOptions = <TData = Awaited<ReturnType<typeof getLanguages>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetLanguagesQueryResult = NonNullable<Awaited<ReturnType<typeof getLanguages>>>
-export type GetLanguagesQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetLanguagesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguages>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLanguages>>,
@@ -159,7 +172,7 @@ export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguages>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLanguages>>,
@@ -169,7 +182,7 @@ export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>
  * @summary Every Language (at most 10,000), in the default sort
  */
 
-export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createLanguageResponse409 = {
   status: 409
 }
 
+export type createLanguageResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createLanguageResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createLanguageResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createLanguageResponseSuccess = (createLanguageResponse200) & {
   headers: Headers;
 };
-export type createLanguageResponseError = (createLanguageResponse400 | createLanguageResponse401 | createLanguageResponse403 | createLanguageResponse409) & {
+export type createLanguageResponseError = (createLanguageResponse400 | createLanguageResponse401 | createLanguageResponse403 | createLanguageResponse409 | createLanguageResponse413 | createLanguageResponse415 | createLanguageResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createLanguageResponse>(getCreateLanguageUrl(),
 
 export const getCreateLanguageMutationKey = () => ['createLanguage'] as const;
 
-export const getCreateLanguageMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateLanguageMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createLanguage>>, TError,CreateLanguageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createLanguage>>, TError,CreateLanguageMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateLanguageMutationResult = NonNullable<Awaited<ReturnType<typeof createLanguage>>>
     export type CreateLanguageMutationBody = LanguageCreate
-    export type CreateLanguageMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateLanguageMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateLanguageMutationVariables = {data: LanguageCreate}
 
     /**
  * @summary Create a Language
  */
-export const useCreateLanguage = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateLanguage = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createLanguage>>, TError,CreateLanguageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createLanguage>>,
@@ -345,10 +373,25 @@ export type updateLanguageResponse409 = {
   status: 409
 }
 
+export type updateLanguageResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateLanguageResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateLanguageResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateLanguageResponseSuccess = (updateLanguageResponse200) & {
   headers: Headers;
 };
-export type updateLanguageResponseError = (updateLanguageResponse400 | updateLanguageResponse401 | updateLanguageResponse403 | updateLanguageResponse404 | updateLanguageResponse409) & {
+export type updateLanguageResponseError = (updateLanguageResponse400 | updateLanguageResponse401 | updateLanguageResponse403 | updateLanguageResponse404 | updateLanguageResponse409 | updateLanguageResponse413 | updateLanguageResponse415 | updateLanguageResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateLanguageResponse>(getUpdateLanguageUrl(),
 
 export const getUpdateLanguageMutationKey = () => ['updateLanguage'] as const;
 
-export const getUpdateLanguageMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateLanguageMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateLanguage>>, TError,UpdateLanguageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateLanguage>>, TError,UpdateLanguageMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateLanguageMutationResult = NonNullable<Awaited<ReturnType<typeof updateLanguage>>>
     export type UpdateLanguageMutationBody = LanguageUpdate
-    export type UpdateLanguageMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateLanguageMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateLanguageMutationVariables = {data: LanguageUpdate}
 
     /**
  * @summary Update a Language (optimistic concurrency on rowVersion)
  */
-export const useUpdateLanguage = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateLanguage = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateLanguage>>, TError,UpdateLanguageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateLanguage>>,
@@ -461,10 +504,25 @@ export type getLanguagesForPagingResponse403 = {
   status: 403
 }
 
+export type getLanguagesForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getLanguagesForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getLanguagesForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getLanguagesForPagingResponseSuccess = (getLanguagesForPagingResponse200) & {
   headers: Headers;
 };
-export type getLanguagesForPagingResponseError = (getLanguagesForPagingResponse400 | getLanguagesForPagingResponse401 | getLanguagesForPagingResponse403) & {
+export type getLanguagesForPagingResponseError = (getLanguagesForPagingResponse400 | getLanguagesForPagingResponse401 | getLanguagesForPagingResponse403 | getLanguagesForPagingResponse413 | getLanguagesForPagingResponse415 | getLanguagesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetLanguagesForPagingQueryKey = (pagedListRequest?: PagedListReq
     }
 
 
-export const getGetLanguagesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getLanguagesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguagesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetLanguagesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getLanguagesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguagesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetLanguagesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getLanguagesForPaging>>>
-export type GetLanguagesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetLanguagesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLanguagesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLanguagesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguagesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLanguagesForPaging>>,
@@ -549,7 +607,7 @@ export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLa
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLanguagesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLanguagesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguagesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLanguagesForPaging>>,
@@ -559,7 +617,7 @@ export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLa
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLanguagesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLanguagesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguagesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLa
  * @summary One page of Languages, filtered, sorted and grouped
  */
 
-export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLanguagesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLanguagesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguagesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getLanguageByIdResponse404 = {
   status: 404
 }
 
+export type getLanguageByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getLanguageByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getLanguageByIdResponseSuccess = (getLanguageByIdResponse200) & {
   headers: Headers;
 };
-export type getLanguageByIdResponseError = (getLanguageByIdResponse400 | getLanguageByIdResponse401 | getLanguageByIdResponse403 | getLanguageByIdResponse404) & {
+export type getLanguageByIdResponseError = (getLanguageByIdResponse400 | getLanguageByIdResponse401 | getLanguageByIdResponse403 | getLanguageByIdResponse404 | getLanguageByIdResponse414 | getLanguageByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetLanguageByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetLanguageByIdQueryOptions = <TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguageById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetLanguageByIdQueryOptions = <TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguageById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetLanguageByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getLanguageById>>>
-export type GetLanguageByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetLanguageByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguageById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLanguageById>>,
@@ -683,7 +751,7 @@ export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguage
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguageById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLanguageById>>,
@@ -693,7 +761,7 @@ export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguage
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguageById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguage
  * @summary One Language
  */
 
-export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguageById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteLanguageResponse409 = {
   status: 409
 }
 
+export type deleteLanguageResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteLanguageResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteLanguageResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteLanguageResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteLanguageResponseSuccess = (deleteLanguageResponse200) & {
   headers: Headers;
 };
-export type deleteLanguageResponseError = (deleteLanguageResponse400 | deleteLanguageResponse401 | deleteLanguageResponse403 | deleteLanguageResponse404 | deleteLanguageResponse409) & {
+export type deleteLanguageResponseError = (deleteLanguageResponse400 | deleteLanguageResponse401 | deleteLanguageResponse403 | deleteLanguageResponse404 | deleteLanguageResponse409 | deleteLanguageResponse413 | deleteLanguageResponse414 | deleteLanguageResponse415 | deleteLanguageResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteLanguage = async (id: number, options?: Parameters<typeof api
 
 export const getDeleteLanguageMutationKey = () => ['deleteLanguage'] as const;
 
-export const getDeleteLanguageMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteLanguageMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteLanguage>>, TError,DeleteLanguageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteLanguage>>, TError,DeleteLanguageMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteLanguageMutationResult = NonNullable<Awaited<ReturnType<typeof deleteLanguage>>>
 
-    export type DeleteLanguageMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteLanguageMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteLanguageMutationVariables = {id: number}
 
     /**
  * @summary Delete a Language; refused (409) while other rows reference it
  */
-export const useDeleteLanguage = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteLanguage = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteLanguage>>, TError,DeleteLanguageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteLanguage>>,

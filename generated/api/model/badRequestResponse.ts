@@ -12,11 +12,18 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import type { ErrorEnvelope } from './errorEnvelope.ts';
 
 /**
- * The request does not fit the contract or breaks a rule; `error.fields` names each bad field.
+ * The request does not fit the contract or breaks a rule; `error.fields` names each bad
+ * field. No text anywhere in a request (path, query string, body, a key or a value) may
+ * hold the character U+0000 (NUL), which no text in the database can store: such a request
+ * is refused whole, naming each field that holds it (`validation.nulCharacter`).
  */
 export type BadRequestResponse = ErrorEnvelope;

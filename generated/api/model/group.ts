@@ -12,11 +12,15 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 
 /**
- * A named set of operation claims; every member of the group holds its claims. Members and claims are assigned from the group's "group users" and "group claims" dialogs.
+ * A named set of operation claims; every member of the group holds its claims. Members and claims are assigned from the group's "group users" and "group claims" dialogs. Removing a claim from a group ends its members' sessions at once (they renew their token without it); a group still holding members or claims cannot be deleted.
  */
 export interface Group {
   readonly id: number;

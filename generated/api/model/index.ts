@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 
@@ -95,6 +99,14 @@ export * from './attributeTypePageEnvelopeData.ts';
 export * from './attributeTypeUpdate.ts';
 export * from './attributeTypeUpdateDataType.ts';
 export * from './attributeUpdate.ts';
+export * from './auditLog.ts';
+export * from './auditLogAction.ts';
+export * from './auditLogAfter.ts';
+export * from './auditLogBefore.ts';
+export * from './auditLogEnvelope.ts';
+export * from './auditLogListEnvelope.ts';
+export * from './auditLogPageEnvelope.ts';
+export * from './auditLogPageEnvelopeData.ts';
 export * from './badRequestResponse.ts';
 export * from './callWebhookBody.ts';
 export * from './callWebhookEnvelope.ts';
@@ -158,6 +170,9 @@ export * from './groupListEnvelope.ts';
 export * from './groupPageEnvelope.ts';
 export * from './groupPageEnvelopeData.ts';
 export * from './groupUpdate.ts';
+export * from './healthEnvelope.ts';
+export * from './healthEnvelopeData.ts';
+export * from './healthEnvelopeDataStatus.ts';
 export * from './idEnvelope.ts';
 export * from './idEnvelopeData.ts';
 export * from './language.ts';
@@ -199,6 +214,7 @@ export * from './operationClaimUpdate.ts';
 export * from './pagedListRequest.ts';
 export * from './pageGroup.ts';
 export * from './pageGroupKey.ts';
+export * from './payloadTooLargeResponse.ts';
 export * from './paymentMethod.ts';
 export * from './paymentMethodCode.ts';
 export * from './paymentMethodCreate.ts';
@@ -260,6 +276,9 @@ export * from './productTypeUpdate.ts';
 export * from './productUnit.ts';
 export * from './productUpdate.ts';
 export * from './productUpdateUnit.ts';
+export * from './readyEnvelope.ts';
+export * from './readyEnvelopeData.ts';
+export * from './readyEnvelopeDataStatus.ts';
 export * from './refreshTokenEnvelope.ts';
 export * from './refreshTokenEnvelopeData.ts';
 export * from './refreshTokenRequest.ts';
@@ -317,6 +336,8 @@ export * from './translatePageEnvelope.ts';
 export * from './translatePageEnvelopeData.ts';
 export * from './translateUpdate.ts';
 export * from './unauthorizedResponse.ts';
+export * from './unsupportedMediaTypeResponse.ts';
+export * from './uriTooLongResponse.ts';
 export * from './user.ts';
 export * from './userClaim.ts';
 export * from './userClaimCreate.ts';

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 
@@ -20,7 +24,8 @@
  * `Products.Update`, `Products.Delete` …), plus `Admin` (passes every check) and `Monitor.Read`
  * (the public slaughter board). The server seeds the standard claims at start-up and re-creates
  * any that are missing; staff may edit descriptions. A claim still assigned to a user or group
- * cannot be deleted.
+ * cannot be deleted; renaming one ends the sessions of its holders (tokens carry claim names),
+ * and `Admin` cannot be renamed or deleted while it is the last administrator's (409).
  */
 export interface OperationClaim {
   readonly id: number;

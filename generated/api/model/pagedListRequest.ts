@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import type { FilterParam } from './filterParam.ts';
@@ -24,7 +28,7 @@ import type { SortingParam } from './sortingParam.ts';
  */
 export interface PagedListRequest {
   /**
-     * 1-based page number.
+     * 1-based page number. A page past the last one answers no rows, with the exact `totalCount`.
      * @minimum 1
      * @maximum 10000000
      */
@@ -45,7 +49,11 @@ export interface PagedListRequest {
      */
   GroupingColumns?: string[];
   /**
-     * Searched (contains, case-insensitive) in the entity's `x-entity.search` fields.
+     * Searched (contains, case-insensitive) in the entity's `x-entity.search` fields. An
+     * entity that names none (the link tables UserClaims, GroupClaims, UserGroups, and
+     * ProductPrices, VictimStepHistories) is searched in what its references show: the
+     * `display` field of each referenced row (a user's email, a claim's name). An entity with
+     * neither matches no row.
      * @maxLength 200
      */
   GlobalFilter?: string;

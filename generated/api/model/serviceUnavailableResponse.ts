@@ -12,11 +12,17 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import type { ErrorEnvelope } from './errorEnvelope.ts';
 
 /**
- * The service is not set up yet (e.g. the webhook secret is unset); the message says what to set.
+ * The server cannot answer now: it is shutting down, its database is unreachable, or a part
+ * is not set up yet (e.g. the webhook secret is unset; the message says what to set).
+ * Try again later, or another instance.
  */
 export type ServiceUnavailableResponse = ErrorEnvelope;

@@ -12,11 +12,19 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import type { ErrorEnvelope } from './errorEnvelope.ts';
 
 /**
- * No valid access token (or, on sign-in, wrong credentials).
+ * No valid access token (or, on sign-in, wrong credentials). A valid token issued before a
+ * change that ends its user's access (a claim or group removed, the user set passive or
+ * locked, a new password, a sign-out everywhere) is refused with `error.auth.sessionChanged`
+ * on its next request: the client refreshes its token once (the refresh re-reads the claims,
+ * or refuses the user) and retries.
  */
 export type UnauthorizedResponse = ErrorEnvelope;

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import type { UserStatus } from './userStatus.ts';
@@ -20,7 +24,13 @@ import type { UserStatus } from './userStatus.ts';
  * A member of staff who signs in with email and password. Effective claims are the user's own
  * claims ∪ the claims of every group the user belongs to. Passive and locked users cannot sign
  * in; set a user passive instead of deleting it (a user referenced by claims, groups or
- * transactions cannot be deleted).
+ * transactions cannot be deleted). Setting a user passive or locked, giving them a new
+ * password, or removing one of their claims or groups (directly, or from a group they are in)
+ * ends their signed-in sessions at once, on every server: their next request is refused and
+ * their browser renews its token or signs out. The farm always keeps an administrator: a
+ * change that would leave no active user with a password holding `Admin` (directly or through
+ * a group) is refused with a 409 `error.conflict.lastAdmin`, whichever screen or operation
+ * makes it.
  */
 export interface User {
   readonly id: number;
@@ -59,13 +69,14 @@ export interface User {
      */
   phoneNumber?: string | null;
   /**
-     * Only active users can sign in. `locked` is set by an administrator (e.g. a suspected compromise); changing a user to passive or locked revokes their refresh tokens.
+     * Only active users can sign in. `locked` is set by an administrator (e.g. a suspected compromise); changing a user to passive or locked revokes their refresh tokens and refuses their access tokens at once. The last active administrator cannot be set passive or locked (409).
      * @maxLength 10
      */
   status?: UserStatus;
   /**
      * Stored as an argon2id hash and never returned. An update that omits it keeps the current
      * password. A user created without a password exists but cannot sign in until one is set.
+     * Setting a password ends the user's signed-in sessions on every device.
      * @minLength 8
      * @maxLength 200
      */

@@ -12,11 +12,15 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 
 /**
- * Only active users can sign in. `locked` is set by an administrator (e.g. a suspected compromise); changing a user to passive or locked revokes their refresh tokens.
+ * Only active users can sign in. `locked` is set by an administrator (e.g. a suspected compromise); changing a user to passive or locked revokes their refresh tokens and refuses their access tokens at once. The last active administrator cannot be set passive or locked (409).
  * @maxLength 10
  */
 export type UserCreateStatus = typeof UserCreateStatus[keyof typeof UserCreateStatus];

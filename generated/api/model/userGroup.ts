@@ -12,12 +12,16 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import type { UserGroupLookups } from './userGroupLookups.ts';
 
 /**
- * Membership of a user in a group. The "user groups" and "group users" dialogs save their additions and removals together, in one request.
+ * Membership of a user in a group. The "user groups" and "group users" dialogs save their additions and removals together, in one request. Removing one ends the affected users' sessions at once; one that would leave no active administrator is refused (409).
  */
 export interface UserGroup {
   readonly id: number;

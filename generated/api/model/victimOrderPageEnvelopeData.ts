@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import type { PageGroup } from './pageGroup.ts';
@@ -19,7 +23,10 @@ import type { VictimOrder } from './victimOrder.ts';
 
 export type VictimOrderPageEnvelopeData = {
   data: VictimOrder[];
+  /** How many rows match: exact, except on a large table (see `totalCountCapped`). */
   totalCount: number;
+  /** True when more rows match than `totalCount`. On a table of about 20,000 rows or more (PostgreSQL's estimate), the count stops at (PageNumber − 1) × PageSize + 1,000 rows, so that a broad filter does not cost a count of every match; `totalCount` is then that number. It still covers this page, so a client pages on while pages come full; the last page is not known. A page past the last one always has the exact count. */
+  totalCountCapped: boolean;
   pageNumber: number;
   pageSize: number;
   groups?: PageGroup[];

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -35,6 +39,7 @@ import type {
   GetMonitorBoardParams,
   GetMonitorEventsParams,
   MonitorBoardEnvelope,
+  ServiceUnavailableResponse,
   UnauthorizedResponse
 } from '../model';
 
@@ -80,10 +85,15 @@ export type getMonitorBoardResponse403 = {
   status: 403
 }
 
+export type getMonitorBoardResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getMonitorBoardResponseSuccess = (getMonitorBoardResponse200) & {
   headers: Headers;
 };
-export type getMonitorBoardResponseError = (getMonitorBoardResponse400 | getMonitorBoardResponse401 | getMonitorBoardResponse403) & {
+export type getMonitorBoardResponseError = (getMonitorBoardResponse400 | getMonitorBoardResponse401 | getMonitorBoardResponse403 | getMonitorBoardResponse503) & {
   headers: Headers;
 };
 
@@ -133,7 +143,7 @@ export const getGetMonitorBoardQueryKey = (params?: GetMonitorBoardParams,) => {
     }
 
 
-export const getGetMonitorBoardQueryOptions = <TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(params?: GetMonitorBoardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorBoard>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetMonitorBoardQueryOptions = <TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(params?: GetMonitorBoardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorBoard>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -152,10 +162,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetMonitorBoardQueryResult = NonNullable<Awaited<ReturnType<typeof getMonitorBoard>>>
-export type GetMonitorBoardQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetMonitorBoardQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
  params: undefined |  GetMonitorBoardParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorBoard>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMonitorBoard>>,
@@ -165,7 +175,7 @@ export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorB
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
  params?: GetMonitorBoardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorBoard>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMonitorBoard>>,
@@ -175,7 +185,7 @@ export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorB
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
  params?: GetMonitorBoardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorBoard>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -183,7 +193,7 @@ export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorB
  * @summary The day's slaughter board
  */
 
-export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
  params?: GetMonitorBoardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorBoard>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -220,10 +230,15 @@ export type getMonitorEventsResponse403 = {
   status: 403
 }
 
+export type getMonitorEventsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getMonitorEventsResponseSuccess = (getMonitorEventsResponse200) & {
   headers: Headers;
 };
-export type getMonitorEventsResponseError = (getMonitorEventsResponse400 | getMonitorEventsResponse401 | getMonitorEventsResponse403) & {
+export type getMonitorEventsResponseError = (getMonitorEventsResponse400 | getMonitorEventsResponse401 | getMonitorEventsResponse403 | getMonitorEventsResponse503) & {
   headers: Headers;
 };
 
@@ -277,7 +292,7 @@ export const getGetMonitorEventsQueryKey = (params?: GetMonitorEventsParams,) =>
     }
 
 
-export const getGetMonitorEventsQueryOptions = <TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(params?: GetMonitorEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorEvents>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetMonitorEventsQueryOptions = <TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(params?: GetMonitorEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorEvents>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -296,10 +311,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetMonitorEventsQueryResult = NonNullable<Awaited<ReturnType<typeof getMonitorEvents>>>
-export type GetMonitorEventsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetMonitorEventsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
  params: undefined |  GetMonitorEventsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorEvents>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMonitorEvents>>,
@@ -309,7 +324,7 @@ export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitor
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
  params?: GetMonitorEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorEvents>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMonitorEvents>>,
@@ -319,7 +334,7 @@ export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitor
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
  params?: GetMonitorEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorEvents>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -327,7 +342,7 @@ export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitor
  * @summary Live changes of the day's board (Server-Sent Events)
  */
 
-export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
  params?: GetMonitorEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorEvents>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

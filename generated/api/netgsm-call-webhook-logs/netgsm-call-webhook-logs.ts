@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -42,7 +46,11 @@ import type {
   NetgsmCallWebhookLogPageEnvelope,
   NotFoundResponse,
   PagedListRequest,
-  UnauthorizedResponse
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -97,10 +105,30 @@ export type markCallCalledBackResponse409 = {
   status: 409
 }
 
+export type markCallCalledBackResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type markCallCalledBackResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type markCallCalledBackResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type markCallCalledBackResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type markCallCalledBackResponseSuccess = (markCallCalledBackResponse200) & {
   headers: Headers;
 };
-export type markCallCalledBackResponseError = (markCallCalledBackResponse400 | markCallCalledBackResponse401 | markCallCalledBackResponse403 | markCallCalledBackResponse404 | markCallCalledBackResponse409) & {
+export type markCallCalledBackResponseError = (markCallCalledBackResponse400 | markCallCalledBackResponse401 | markCallCalledBackResponse403 | markCallCalledBackResponse404 | markCallCalledBackResponse409 | markCallCalledBackResponse413 | markCallCalledBackResponse414 | markCallCalledBackResponse415 | markCallCalledBackResponse503) & {
   headers: Headers;
 };
 
@@ -136,7 +164,7 @@ export const markCallCalledBack = async (id: number, options?: Parameters<typeof
 
 export const getMarkCallCalledBackMutationKey = () => ['markCallCalledBack'] as const;
 
-export const getMarkCallCalledBackMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getMarkCallCalledBackMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markCallCalledBack>>, TError,MarkCallCalledBackMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof markCallCalledBack>>, TError,MarkCallCalledBackMutationVariables, TContext> => {
 
@@ -165,13 +193,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type MarkCallCalledBackMutationResult = NonNullable<Awaited<ReturnType<typeof markCallCalledBack>>>
 
-    export type MarkCallCalledBackMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type MarkCallCalledBackMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type MarkCallCalledBackMutationVariables = {id: number}
 
     /**
  * @summary Mark a missed call returned
  */
-export const useMarkCallCalledBack = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useMarkCallCalledBack = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markCallCalledBack>>, TError,MarkCallCalledBackMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof markCallCalledBack>>,
@@ -196,10 +224,15 @@ export type getNetgsmCallWebhookLogsResponse403 = {
   status: 403
 }
 
+export type getNetgsmCallWebhookLogsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getNetgsmCallWebhookLogsResponseSuccess = (getNetgsmCallWebhookLogsResponse200) & {
   headers: Headers;
 };
-export type getNetgsmCallWebhookLogsResponseError = (getNetgsmCallWebhookLogsResponse401 | getNetgsmCallWebhookLogsResponse403) & {
+export type getNetgsmCallWebhookLogsResponseError = (getNetgsmCallWebhookLogsResponse401 | getNetgsmCallWebhookLogsResponse403 | getNetgsmCallWebhookLogsResponse503) & {
   headers: Headers;
 };
 
@@ -238,7 +271,7 @@ export const getGetNetgsmCallWebhookLogsQueryKey = () => {
     }
 
 
-export const getGetNetgsmCallWebhookLogsQueryOptions = <TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetNetgsmCallWebhookLogsQueryOptions = <TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -257,10 +290,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetNetgsmCallWebhookLogsQueryResult = NonNullable<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>>
-export type GetNetgsmCallWebhookLogsQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetNetgsmCallWebhookLogsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>,
@@ -270,7 +303,7 @@ export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>,
@@ -280,7 +313,7 @@ export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -288,7 +321,7 @@ export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof ge
  * @summary Every NetgsmCallWebhookLog (at most 10,000), in the default sort
  */
 
-export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -325,10 +358,25 @@ export type getNetgsmCallWebhookLogsForPagingResponse403 = {
   status: 403
 }
 
+export type getNetgsmCallWebhookLogsForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getNetgsmCallWebhookLogsForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getNetgsmCallWebhookLogsForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getNetgsmCallWebhookLogsForPagingResponseSuccess = (getNetgsmCallWebhookLogsForPagingResponse200) & {
   headers: Headers;
 };
-export type getNetgsmCallWebhookLogsForPagingResponseError = (getNetgsmCallWebhookLogsForPagingResponse400 | getNetgsmCallWebhookLogsForPagingResponse401 | getNetgsmCallWebhookLogsForPagingResponse403) & {
+export type getNetgsmCallWebhookLogsForPagingResponseError = (getNetgsmCallWebhookLogsForPagingResponse400 | getNetgsmCallWebhookLogsForPagingResponse401 | getNetgsmCallWebhookLogsForPagingResponse403 | getNetgsmCallWebhookLogsForPagingResponse413 | getNetgsmCallWebhookLogsForPagingResponse415 | getNetgsmCallWebhookLogsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -381,7 +429,7 @@ export const getGetNetgsmCallWebhookLogsForPagingQueryKey = (pagedListRequest?: 
     }
 
 
-export const getGetNetgsmCallWebhookLogsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetNetgsmCallWebhookLogsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -400,10 +448,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetNetgsmCallWebhookLogsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>>
-export type GetNetgsmCallWebhookLogsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetNetgsmCallWebhookLogsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>,
@@ -413,7 +461,7 @@ export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>,
@@ -423,7 +471,7 @@ export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -431,7 +479,7 @@ export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<
  * @summary One page of NetgsmCallWebhookLogs, filtered, sorted and grouped
  */
 
-export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -473,10 +521,20 @@ export type getNetgsmCallWebhookLogByIdResponse404 = {
   status: 404
 }
 
+export type getNetgsmCallWebhookLogByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getNetgsmCallWebhookLogByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getNetgsmCallWebhookLogByIdResponseSuccess = (getNetgsmCallWebhookLogByIdResponse200) & {
   headers: Headers;
 };
-export type getNetgsmCallWebhookLogByIdResponseError = (getNetgsmCallWebhookLogByIdResponse400 | getNetgsmCallWebhookLogByIdResponse401 | getNetgsmCallWebhookLogByIdResponse403 | getNetgsmCallWebhookLogByIdResponse404) & {
+export type getNetgsmCallWebhookLogByIdResponseError = (getNetgsmCallWebhookLogByIdResponse400 | getNetgsmCallWebhookLogByIdResponse401 | getNetgsmCallWebhookLogByIdResponse403 | getNetgsmCallWebhookLogByIdResponse404 | getNetgsmCallWebhookLogByIdResponse414 | getNetgsmCallWebhookLogByIdResponse503) & {
   headers: Headers;
 };
 
@@ -515,7 +573,7 @@ export const getGetNetgsmCallWebhookLogByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetNetgsmCallWebhookLogByIdQueryOptions = <TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetNetgsmCallWebhookLogByIdQueryOptions = <TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -534,10 +592,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetNetgsmCallWebhookLogByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>>
-export type GetNetgsmCallWebhookLogByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetNetgsmCallWebhookLogByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>,
@@ -547,7 +605,7 @@ export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>,
@@ -557,7 +615,7 @@ export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -565,7 +623,7 @@ export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof
  * @summary One NetgsmCallWebhookLog
  */
 
-export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -39,8 +43,10 @@ import type {
   CallWebhookEnvelope,
   NetgsmCallWebhookGetParams,
   NetgsmCallWebhookPostParams,
+  PayloadTooLargeResponse,
   ServiceUnavailableResponse,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -228,6 +234,16 @@ export type netgsmCallWebhookPostResponse401 = {
   status: 401
 }
 
+export type netgsmCallWebhookPostResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type netgsmCallWebhookPostResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
 export type netgsmCallWebhookPostResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -236,7 +252,7 @@ export type netgsmCallWebhookPostResponse503 = {
 export type netgsmCallWebhookPostResponseSuccess = (netgsmCallWebhookPostResponse200) & {
   headers: Headers;
 };
-export type netgsmCallWebhookPostResponseError = (netgsmCallWebhookPostResponse400 | netgsmCallWebhookPostResponse401 | netgsmCallWebhookPostResponse503) & {
+export type netgsmCallWebhookPostResponseError = (netgsmCallWebhookPostResponse400 | netgsmCallWebhookPostResponse401 | netgsmCallWebhookPostResponse413 | netgsmCallWebhookPostResponse415 | netgsmCallWebhookPostResponse503) & {
   headers: Headers;
 };
 
@@ -293,7 +309,7 @@ return apiFetch<netgsmCallWebhookPostResponse>(getNetgsmCallWebhookPostUrl(param
 
 export const getNetgsmCallWebhookPostMutationKey = () => ['netgsmCallWebhookPost'] as const;
 
-export const getNetgsmCallWebhookPostMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse,
+export const getNetgsmCallWebhookPostMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError,NetgsmCallWebhookPostMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError,NetgsmCallWebhookPostMutationVariables, TContext> => {
 
@@ -322,13 +338,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type NetgsmCallWebhookPostMutationResult = NonNullable<Awaited<ReturnType<typeof netgsmCallWebhookPost>>>
     export type NetgsmCallWebhookPostMutationBody = CallWebhookBody
-    export type NetgsmCallWebhookPostMutationError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse
+    export type NetgsmCallWebhookPostMutationError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type NetgsmCallWebhookPostMutationVariables = {data: CallWebhookBody;params?: NetgsmCallWebhookPostParams}
 
     /**
  * @summary Netgsm's call notification (JSON or form body)
  */
-export const useNetgsmCallWebhookPost = <TError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse,
+export const useNetgsmCallWebhookPost = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError,NetgsmCallWebhookPostMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof netgsmCallWebhookPost>>,

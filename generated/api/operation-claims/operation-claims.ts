@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -45,7 +49,11 @@ import type {
   OperationClaimPageEnvelope,
   OperationClaimUpdate,
   PagedListRequest,
-  UnauthorizedResponse
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -85,10 +93,15 @@ export type getOperationClaimsResponse403 = {
   status: 403
 }
 
+export type getOperationClaimsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getOperationClaimsResponseSuccess = (getOperationClaimsResponse200) & {
   headers: Headers;
 };
-export type getOperationClaimsResponseError = (getOperationClaimsResponse401 | getOperationClaimsResponse403) & {
+export type getOperationClaimsResponseError = (getOperationClaimsResponse401 | getOperationClaimsResponse403 | getOperationClaimsResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetOperationClaimsQueryKey = () => {
     }
 
 
-export const getGetOperationClaimsQueryOptions = <TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetOperationClaimsQueryOptions = <TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetOperationClaimsQueryResult = NonNullable<Awaited<ReturnType<typeof getOperationClaims>>>
-export type GetOperationClaimsQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetOperationClaimsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaims>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOperationClaims>>,
@@ -159,7 +172,7 @@ export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOpera
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaims>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOperationClaims>>,
@@ -169,7 +182,7 @@ export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOpera
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOpera
  * @summary Every OperationClaim (at most 10,000), in the default sort
  */
 
-export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createOperationClaimResponse409 = {
   status: 409
 }
 
+export type createOperationClaimResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createOperationClaimResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createOperationClaimResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createOperationClaimResponseSuccess = (createOperationClaimResponse200) & {
   headers: Headers;
 };
-export type createOperationClaimResponseError = (createOperationClaimResponse400 | createOperationClaimResponse401 | createOperationClaimResponse403 | createOperationClaimResponse409) & {
+export type createOperationClaimResponseError = (createOperationClaimResponse400 | createOperationClaimResponse401 | createOperationClaimResponse403 | createOperationClaimResponse409 | createOperationClaimResponse413 | createOperationClaimResponse415 | createOperationClaimResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createOperationClaimResponse>(getCreateOperationClaimUrl(),
 
 export const getCreateOperationClaimMutationKey = () => ['createOperationClaim'] as const;
 
-export const getCreateOperationClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateOperationClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOperationClaim>>, TError,CreateOperationClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createOperationClaim>>, TError,CreateOperationClaimMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateOperationClaimMutationResult = NonNullable<Awaited<ReturnType<typeof createOperationClaim>>>
     export type CreateOperationClaimMutationBody = OperationClaimCreate
-    export type CreateOperationClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateOperationClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateOperationClaimMutationVariables = {data: OperationClaimCreate}
 
     /**
  * @summary Create a OperationClaim
  */
-export const useCreateOperationClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateOperationClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOperationClaim>>, TError,CreateOperationClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createOperationClaim>>,
@@ -345,10 +373,25 @@ export type updateOperationClaimResponse409 = {
   status: 409
 }
 
+export type updateOperationClaimResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateOperationClaimResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateOperationClaimResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateOperationClaimResponseSuccess = (updateOperationClaimResponse200) & {
   headers: Headers;
 };
-export type updateOperationClaimResponseError = (updateOperationClaimResponse400 | updateOperationClaimResponse401 | updateOperationClaimResponse403 | updateOperationClaimResponse404 | updateOperationClaimResponse409) & {
+export type updateOperationClaimResponseError = (updateOperationClaimResponse400 | updateOperationClaimResponse401 | updateOperationClaimResponse403 | updateOperationClaimResponse404 | updateOperationClaimResponse409 | updateOperationClaimResponse413 | updateOperationClaimResponse415 | updateOperationClaimResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateOperationClaimResponse>(getUpdateOperationClaimUrl(),
 
 export const getUpdateOperationClaimMutationKey = () => ['updateOperationClaim'] as const;
 
-export const getUpdateOperationClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateOperationClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOperationClaim>>, TError,UpdateOperationClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateOperationClaim>>, TError,UpdateOperationClaimMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateOperationClaimMutationResult = NonNullable<Awaited<ReturnType<typeof updateOperationClaim>>>
     export type UpdateOperationClaimMutationBody = OperationClaimUpdate
-    export type UpdateOperationClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateOperationClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateOperationClaimMutationVariables = {data: OperationClaimUpdate}
 
     /**
  * @summary Update a OperationClaim (optimistic concurrency on rowVersion)
  */
-export const useUpdateOperationClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateOperationClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOperationClaim>>, TError,UpdateOperationClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateOperationClaim>>,
@@ -461,10 +504,25 @@ export type getOperationClaimsForPagingResponse403 = {
   status: 403
 }
 
+export type getOperationClaimsForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getOperationClaimsForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getOperationClaimsForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getOperationClaimsForPagingResponseSuccess = (getOperationClaimsForPagingResponse200) & {
   headers: Headers;
 };
-export type getOperationClaimsForPagingResponseError = (getOperationClaimsForPagingResponse400 | getOperationClaimsForPagingResponse401 | getOperationClaimsForPagingResponse403) & {
+export type getOperationClaimsForPagingResponseError = (getOperationClaimsForPagingResponse400 | getOperationClaimsForPagingResponse401 | getOperationClaimsForPagingResponse403 | getOperationClaimsForPagingResponse413 | getOperationClaimsForPagingResponse415 | getOperationClaimsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetOperationClaimsForPagingQueryKey = (pagedListRequest?: PagedL
     }
 
 
-export const getGetOperationClaimsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetOperationClaimsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetOperationClaimsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getOperationClaimsForPaging>>>
-export type GetOperationClaimsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetOperationClaimsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOperationClaimsForPaging>>,
@@ -549,7 +607,7 @@ export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOperationClaimsForPaging>>,
@@ -559,7 +617,7 @@ export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof
  * @summary One page of OperationClaims, filtered, sorted and grouped
  */
 
-export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getOperationClaimByIdResponse404 = {
   status: 404
 }
 
+export type getOperationClaimByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getOperationClaimByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getOperationClaimByIdResponseSuccess = (getOperationClaimByIdResponse200) & {
   headers: Headers;
 };
-export type getOperationClaimByIdResponseError = (getOperationClaimByIdResponse400 | getOperationClaimByIdResponse401 | getOperationClaimByIdResponse403 | getOperationClaimByIdResponse404) & {
+export type getOperationClaimByIdResponseError = (getOperationClaimByIdResponse400 | getOperationClaimByIdResponse401 | getOperationClaimByIdResponse403 | getOperationClaimByIdResponse404 | getOperationClaimByIdResponse414 | getOperationClaimByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetOperationClaimByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetOperationClaimByIdQueryOptions = <TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetOperationClaimByIdQueryOptions = <TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetOperationClaimByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getOperationClaimById>>>
-export type GetOperationClaimByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetOperationClaimByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOperationClaimById>>,
@@ -683,7 +751,7 @@ export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOp
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOperationClaimById>>,
@@ -693,7 +761,7 @@ export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOp
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOp
  * @summary One OperationClaim
  */
 
-export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteOperationClaimResponse409 = {
   status: 409
 }
 
+export type deleteOperationClaimResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteOperationClaimResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteOperationClaimResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteOperationClaimResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteOperationClaimResponseSuccess = (deleteOperationClaimResponse200) & {
   headers: Headers;
 };
-export type deleteOperationClaimResponseError = (deleteOperationClaimResponse400 | deleteOperationClaimResponse401 | deleteOperationClaimResponse403 | deleteOperationClaimResponse404 | deleteOperationClaimResponse409) & {
+export type deleteOperationClaimResponseError = (deleteOperationClaimResponse400 | deleteOperationClaimResponse401 | deleteOperationClaimResponse403 | deleteOperationClaimResponse404 | deleteOperationClaimResponse409 | deleteOperationClaimResponse413 | deleteOperationClaimResponse414 | deleteOperationClaimResponse415 | deleteOperationClaimResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteOperationClaim = async (id: number, options?: Parameters<type
 
 export const getDeleteOperationClaimMutationKey = () => ['deleteOperationClaim'] as const;
 
-export const getDeleteOperationClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteOperationClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteOperationClaim>>, TError,DeleteOperationClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteOperationClaim>>, TError,DeleteOperationClaimMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteOperationClaimMutationResult = NonNullable<Awaited<ReturnType<typeof deleteOperationClaim>>>
 
-    export type DeleteOperationClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteOperationClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteOperationClaimMutationVariables = {id: number}
 
     /**
  * @summary Delete a OperationClaim; refused (409) while other rows reference it
  */
-export const useDeleteOperationClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteOperationClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteOperationClaim>>, TError,DeleteOperationClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteOperationClaim>>,

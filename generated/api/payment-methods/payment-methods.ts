@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -40,12 +44,16 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
   PaymentMethodCreate,
   PaymentMethodEnvelope,
   PaymentMethodListEnvelope,
   PaymentMethodPageEnvelope,
   PaymentMethodUpdate,
-  UnauthorizedResponse
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -85,10 +93,15 @@ export type getPaymentMethodsResponse403 = {
   status: 403
 }
 
+export type getPaymentMethodsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getPaymentMethodsResponseSuccess = (getPaymentMethodsResponse200) & {
   headers: Headers;
 };
-export type getPaymentMethodsResponseError = (getPaymentMethodsResponse401 | getPaymentMethodsResponse403) & {
+export type getPaymentMethodsResponseError = (getPaymentMethodsResponse401 | getPaymentMethodsResponse403 | getPaymentMethodsResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetPaymentMethodsQueryKey = () => {
     }
 
 
-export const getGetPaymentMethodsQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethods>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetPaymentMethodsQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethods>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPaymentMethodsQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentMethods>>>
-export type GetPaymentMethodsQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetPaymentMethodsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethods>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentMethods>>,
@@ -159,7 +172,7 @@ export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymen
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethods>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentMethods>>,
@@ -169,7 +182,7 @@ export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymen
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethods>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymen
  * @summary Every PaymentMethod (at most 10,000), in the default sort
  */
 
-export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethods>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createPaymentMethodResponse409 = {
   status: 409
 }
 
+export type createPaymentMethodResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createPaymentMethodResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createPaymentMethodResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createPaymentMethodResponseSuccess = (createPaymentMethodResponse200) & {
   headers: Headers;
 };
-export type createPaymentMethodResponseError = (createPaymentMethodResponse400 | createPaymentMethodResponse401 | createPaymentMethodResponse403 | createPaymentMethodResponse409) & {
+export type createPaymentMethodResponseError = (createPaymentMethodResponse400 | createPaymentMethodResponse401 | createPaymentMethodResponse403 | createPaymentMethodResponse409 | createPaymentMethodResponse413 | createPaymentMethodResponse415 | createPaymentMethodResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createPaymentMethodResponse>(getCreatePaymentMethodUrl(),
 
 export const getCreatePaymentMethodMutationKey = () => ['createPaymentMethod'] as const;
 
-export const getCreatePaymentMethodMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreatePaymentMethodMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentMethod>>, TError,CreatePaymentMethodMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createPaymentMethod>>, TError,CreatePaymentMethodMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreatePaymentMethodMutationResult = NonNullable<Awaited<ReturnType<typeof createPaymentMethod>>>
     export type CreatePaymentMethodMutationBody = PaymentMethodCreate
-    export type CreatePaymentMethodMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreatePaymentMethodMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreatePaymentMethodMutationVariables = {data: PaymentMethodCreate}
 
     /**
  * @summary Create a PaymentMethod
  */
-export const useCreatePaymentMethod = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreatePaymentMethod = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentMethod>>, TError,CreatePaymentMethodMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createPaymentMethod>>,
@@ -345,10 +373,25 @@ export type updatePaymentMethodResponse409 = {
   status: 409
 }
 
+export type updatePaymentMethodResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updatePaymentMethodResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updatePaymentMethodResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updatePaymentMethodResponseSuccess = (updatePaymentMethodResponse200) & {
   headers: Headers;
 };
-export type updatePaymentMethodResponseError = (updatePaymentMethodResponse400 | updatePaymentMethodResponse401 | updatePaymentMethodResponse403 | updatePaymentMethodResponse404 | updatePaymentMethodResponse409) & {
+export type updatePaymentMethodResponseError = (updatePaymentMethodResponse400 | updatePaymentMethodResponse401 | updatePaymentMethodResponse403 | updatePaymentMethodResponse404 | updatePaymentMethodResponse409 | updatePaymentMethodResponse413 | updatePaymentMethodResponse415 | updatePaymentMethodResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updatePaymentMethodResponse>(getUpdatePaymentMethodUrl(),
 
 export const getUpdatePaymentMethodMutationKey = () => ['updatePaymentMethod'] as const;
 
-export const getUpdatePaymentMethodMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdatePaymentMethodMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePaymentMethod>>, TError,UpdatePaymentMethodMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updatePaymentMethod>>, TError,UpdatePaymentMethodMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdatePaymentMethodMutationResult = NonNullable<Awaited<ReturnType<typeof updatePaymentMethod>>>
     export type UpdatePaymentMethodMutationBody = PaymentMethodUpdate
-    export type UpdatePaymentMethodMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdatePaymentMethodMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdatePaymentMethodMutationVariables = {data: PaymentMethodUpdate}
 
     /**
  * @summary Update a PaymentMethod (optimistic concurrency on rowVersion)
  */
-export const useUpdatePaymentMethod = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdatePaymentMethod = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePaymentMethod>>, TError,UpdatePaymentMethodMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updatePaymentMethod>>,
@@ -461,10 +504,25 @@ export type getPaymentMethodsForPagingResponse403 = {
   status: 403
 }
 
+export type getPaymentMethodsForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getPaymentMethodsForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getPaymentMethodsForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getPaymentMethodsForPagingResponseSuccess = (getPaymentMethodsForPagingResponse200) & {
   headers: Headers;
 };
-export type getPaymentMethodsForPagingResponseError = (getPaymentMethodsForPagingResponse400 | getPaymentMethodsForPagingResponse401 | getPaymentMethodsForPagingResponse403) & {
+export type getPaymentMethodsForPagingResponseError = (getPaymentMethodsForPagingResponse400 | getPaymentMethodsForPagingResponse401 | getPaymentMethodsForPagingResponse403 | getPaymentMethodsForPagingResponse413 | getPaymentMethodsForPagingResponse415 | getPaymentMethodsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetPaymentMethodsForPagingQueryKey = (pagedListRequest?: PagedLi
     }
 
 
-export const getGetPaymentMethodsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetPaymentMethodsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPaymentMethodsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentMethodsForPaging>>>
-export type GetPaymentMethodsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetPaymentMethodsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentMethodsForPaging>>,
@@ -549,7 +607,7 @@ export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentMethodsForPaging>>,
@@ -559,7 +617,7 @@ export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof 
  * @summary One page of PaymentMethods, filtered, sorted and grouped
  */
 
-export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getPaymentMethodByIdResponse404 = {
   status: 404
 }
 
+export type getPaymentMethodByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getPaymentMethodByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getPaymentMethodByIdResponseSuccess = (getPaymentMethodByIdResponse200) & {
   headers: Headers;
 };
-export type getPaymentMethodByIdResponseError = (getPaymentMethodByIdResponse400 | getPaymentMethodByIdResponse401 | getPaymentMethodByIdResponse403 | getPaymentMethodByIdResponse404) & {
+export type getPaymentMethodByIdResponseError = (getPaymentMethodByIdResponse400 | getPaymentMethodByIdResponse401 | getPaymentMethodByIdResponse403 | getPaymentMethodByIdResponse404 | getPaymentMethodByIdResponse414 | getPaymentMethodByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetPaymentMethodByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetPaymentMethodByIdQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetPaymentMethodByIdQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPaymentMethodByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentMethodById>>>
-export type GetPaymentMethodByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetPaymentMethodByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentMethodById>>,
@@ -683,7 +751,7 @@ export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPay
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentMethodById>>,
@@ -693,7 +761,7 @@ export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPay
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPay
  * @summary One PaymentMethod
  */
 
-export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deletePaymentMethodResponse409 = {
   status: 409
 }
 
+export type deletePaymentMethodResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deletePaymentMethodResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deletePaymentMethodResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deletePaymentMethodResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deletePaymentMethodResponseSuccess = (deletePaymentMethodResponse200) & {
   headers: Headers;
 };
-export type deletePaymentMethodResponseError = (deletePaymentMethodResponse400 | deletePaymentMethodResponse401 | deletePaymentMethodResponse403 | deletePaymentMethodResponse404 | deletePaymentMethodResponse409) & {
+export type deletePaymentMethodResponseError = (deletePaymentMethodResponse400 | deletePaymentMethodResponse401 | deletePaymentMethodResponse403 | deletePaymentMethodResponse404 | deletePaymentMethodResponse409 | deletePaymentMethodResponse413 | deletePaymentMethodResponse414 | deletePaymentMethodResponse415 | deletePaymentMethodResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deletePaymentMethod = async (id: number, options?: Parameters<typeo
 
 export const getDeletePaymentMethodMutationKey = () => ['deletePaymentMethod'] as const;
 
-export const getDeletePaymentMethodMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeletePaymentMethodMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePaymentMethod>>, TError,DeletePaymentMethodMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deletePaymentMethod>>, TError,DeletePaymentMethodMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeletePaymentMethodMutationResult = NonNullable<Awaited<ReturnType<typeof deletePaymentMethod>>>
 
-    export type DeletePaymentMethodMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeletePaymentMethodMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeletePaymentMethodMutationVariables = {id: number}
 
     /**
  * @summary Delete a PaymentMethod; refused (409) while other rows reference it
  */
-export const useDeletePaymentMethod = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeletePaymentMethod = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePaymentMethod>>, TError,DeletePaymentMethodMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deletePaymentMethod>>,

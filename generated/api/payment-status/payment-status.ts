@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -40,12 +44,16 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
   PaymentStatusCreate,
   PaymentStatusEnvelope,
   PaymentStatusListEnvelope,
   PaymentStatusPageEnvelope,
   PaymentStatusUpdate,
-  UnauthorizedResponse
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -85,10 +93,15 @@ export type getPaymentStatusResponse403 = {
   status: 403
 }
 
+export type getPaymentStatusResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getPaymentStatusResponseSuccess = (getPaymentStatusResponse200) & {
   headers: Headers;
 };
-export type getPaymentStatusResponseError = (getPaymentStatusResponse401 | getPaymentStatusResponse403) & {
+export type getPaymentStatusResponseError = (getPaymentStatusResponse401 | getPaymentStatusResponse403 | getPaymentStatusResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetPaymentStatusQueryKey = () => {
     }
 
 
-export const getGetPaymentStatusQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetPaymentStatusQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPaymentStatusQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentStatus>>>
-export type GetPaymentStatusQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetPaymentStatusQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentStatus>>,
@@ -159,7 +172,7 @@ export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPayment
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentStatus>>,
@@ -169,7 +182,7 @@ export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPayment
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPayment
  * @summary Every PaymentStatus (at most 10,000), in the default sort
  */
 
-export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createPaymentStatusResponse409 = {
   status: 409
 }
 
+export type createPaymentStatusResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createPaymentStatusResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createPaymentStatusResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createPaymentStatusResponseSuccess = (createPaymentStatusResponse200) & {
   headers: Headers;
 };
-export type createPaymentStatusResponseError = (createPaymentStatusResponse400 | createPaymentStatusResponse401 | createPaymentStatusResponse403 | createPaymentStatusResponse409) & {
+export type createPaymentStatusResponseError = (createPaymentStatusResponse400 | createPaymentStatusResponse401 | createPaymentStatusResponse403 | createPaymentStatusResponse409 | createPaymentStatusResponse413 | createPaymentStatusResponse415 | createPaymentStatusResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createPaymentStatusResponse>(getCreatePaymentStatusUrl(),
 
 export const getCreatePaymentStatusMutationKey = () => ['createPaymentStatus'] as const;
 
-export const getCreatePaymentStatusMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreatePaymentStatusMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentStatus>>, TError,CreatePaymentStatusMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createPaymentStatus>>, TError,CreatePaymentStatusMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreatePaymentStatusMutationResult = NonNullable<Awaited<ReturnType<typeof createPaymentStatus>>>
     export type CreatePaymentStatusMutationBody = PaymentStatusCreate
-    export type CreatePaymentStatusMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreatePaymentStatusMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreatePaymentStatusMutationVariables = {data: PaymentStatusCreate}
 
     /**
  * @summary Create a PaymentStatus
  */
-export const useCreatePaymentStatus = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreatePaymentStatus = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentStatus>>, TError,CreatePaymentStatusMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createPaymentStatus>>,
@@ -345,10 +373,25 @@ export type updatePaymentStatusResponse409 = {
   status: 409
 }
 
+export type updatePaymentStatusResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updatePaymentStatusResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updatePaymentStatusResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updatePaymentStatusResponseSuccess = (updatePaymentStatusResponse200) & {
   headers: Headers;
 };
-export type updatePaymentStatusResponseError = (updatePaymentStatusResponse400 | updatePaymentStatusResponse401 | updatePaymentStatusResponse403 | updatePaymentStatusResponse404 | updatePaymentStatusResponse409) & {
+export type updatePaymentStatusResponseError = (updatePaymentStatusResponse400 | updatePaymentStatusResponse401 | updatePaymentStatusResponse403 | updatePaymentStatusResponse404 | updatePaymentStatusResponse409 | updatePaymentStatusResponse413 | updatePaymentStatusResponse415 | updatePaymentStatusResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updatePaymentStatusResponse>(getUpdatePaymentStatusUrl(),
 
 export const getUpdatePaymentStatusMutationKey = () => ['updatePaymentStatus'] as const;
 
-export const getUpdatePaymentStatusMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdatePaymentStatusMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePaymentStatus>>, TError,UpdatePaymentStatusMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updatePaymentStatus>>, TError,UpdatePaymentStatusMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdatePaymentStatusMutationResult = NonNullable<Awaited<ReturnType<typeof updatePaymentStatus>>>
     export type UpdatePaymentStatusMutationBody = PaymentStatusUpdate
-    export type UpdatePaymentStatusMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdatePaymentStatusMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdatePaymentStatusMutationVariables = {data: PaymentStatusUpdate}
 
     /**
  * @summary Update a PaymentStatus (optimistic concurrency on rowVersion)
  */
-export const useUpdatePaymentStatus = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdatePaymentStatus = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePaymentStatus>>, TError,UpdatePaymentStatusMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updatePaymentStatus>>,
@@ -461,10 +504,25 @@ export type getPaymentStatusForPagingResponse403 = {
   status: 403
 }
 
+export type getPaymentStatusForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getPaymentStatusForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getPaymentStatusForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getPaymentStatusForPagingResponseSuccess = (getPaymentStatusForPagingResponse200) & {
   headers: Headers;
 };
-export type getPaymentStatusForPagingResponseError = (getPaymentStatusForPagingResponse400 | getPaymentStatusForPagingResponse401 | getPaymentStatusForPagingResponse403) & {
+export type getPaymentStatusForPagingResponseError = (getPaymentStatusForPagingResponse400 | getPaymentStatusForPagingResponse401 | getPaymentStatusForPagingResponse403 | getPaymentStatusForPagingResponse413 | getPaymentStatusForPagingResponse415 | getPaymentStatusForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetPaymentStatusForPagingQueryKey = (pagedListRequest?: PagedLis
     }
 
 
-export const getGetPaymentStatusForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetPaymentStatusForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPaymentStatusForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentStatusForPaging>>>
-export type GetPaymentStatusForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetPaymentStatusForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentStatusForPaging>>,
@@ -549,7 +607,7 @@ export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentStatusForPaging>>,
@@ -559,7 +617,7 @@ export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof g
  * @summary One page of PaymentStatus, filtered, sorted and grouped
  */
 
-export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getPaymentStatusByIdResponse404 = {
   status: 404
 }
 
+export type getPaymentStatusByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getPaymentStatusByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getPaymentStatusByIdResponseSuccess = (getPaymentStatusByIdResponse200) & {
   headers: Headers;
 };
-export type getPaymentStatusByIdResponseError = (getPaymentStatusByIdResponse400 | getPaymentStatusByIdResponse401 | getPaymentStatusByIdResponse403 | getPaymentStatusByIdResponse404) & {
+export type getPaymentStatusByIdResponseError = (getPaymentStatusByIdResponse400 | getPaymentStatusByIdResponse401 | getPaymentStatusByIdResponse403 | getPaymentStatusByIdResponse404 | getPaymentStatusByIdResponse414 | getPaymentStatusByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetPaymentStatusByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetPaymentStatusByIdQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetPaymentStatusByIdQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPaymentStatusByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentStatusById>>>
-export type GetPaymentStatusByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetPaymentStatusByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentStatusById>>,
@@ -683,7 +751,7 @@ export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPay
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentStatusById>>,
@@ -693,7 +761,7 @@ export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPay
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPay
  * @summary One PaymentStatus
  */
 
-export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deletePaymentStatusResponse409 = {
   status: 409
 }
 
+export type deletePaymentStatusResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deletePaymentStatusResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deletePaymentStatusResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deletePaymentStatusResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deletePaymentStatusResponseSuccess = (deletePaymentStatusResponse200) & {
   headers: Headers;
 };
-export type deletePaymentStatusResponseError = (deletePaymentStatusResponse400 | deletePaymentStatusResponse401 | deletePaymentStatusResponse403 | deletePaymentStatusResponse404 | deletePaymentStatusResponse409) & {
+export type deletePaymentStatusResponseError = (deletePaymentStatusResponse400 | deletePaymentStatusResponse401 | deletePaymentStatusResponse403 | deletePaymentStatusResponse404 | deletePaymentStatusResponse409 | deletePaymentStatusResponse413 | deletePaymentStatusResponse414 | deletePaymentStatusResponse415 | deletePaymentStatusResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deletePaymentStatus = async (id: number, options?: Parameters<typeo
 
 export const getDeletePaymentStatusMutationKey = () => ['deletePaymentStatus'] as const;
 
-export const getDeletePaymentStatusMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeletePaymentStatusMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePaymentStatus>>, TError,DeletePaymentStatusMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deletePaymentStatus>>, TError,DeletePaymentStatusMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeletePaymentStatusMutationResult = NonNullable<Awaited<ReturnType<typeof deletePaymentStatus>>>
 
-    export type DeletePaymentStatusMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeletePaymentStatusMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeletePaymentStatusMutationVariables = {id: number}
 
     /**
  * @summary Delete a PaymentStatus; refused (409) while other rows reference it
  */
-export const useDeletePaymentStatus = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeletePaymentStatus = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePaymentStatus>>, TError,DeletePaymentStatusMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deletePaymentStatus>>,

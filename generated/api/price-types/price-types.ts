@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -40,12 +44,16 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
   PriceTypeCreate,
   PriceTypeEnvelope,
   PriceTypeListEnvelope,
   PriceTypePageEnvelope,
   PriceTypeUpdate,
-  UnauthorizedResponse
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -85,10 +93,15 @@ export type getPriceTypesResponse403 = {
   status: 403
 }
 
+export type getPriceTypesResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getPriceTypesResponseSuccess = (getPriceTypesResponse200) & {
   headers: Headers;
 };
-export type getPriceTypesResponseError = (getPriceTypesResponse401 | getPriceTypesResponse403) & {
+export type getPriceTypesResponseError = (getPriceTypesResponse401 | getPriceTypesResponse403 | getPriceTypesResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetPriceTypesQueryKey = () => {
     }
 
 
-export const getGetPriceTypesQueryOptions = <TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetPriceTypesQueryOptions = <TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPriceTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getPriceTypes>>>
-export type GetPriceTypesQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetPriceTypesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPriceTypes>>,
@@ -159,7 +172,7 @@ export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPriceTypes>>,
@@ -169,7 +182,7 @@ export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes
  * @summary Every PriceType (at most 10,000), in the default sort
  */
 
-export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createPriceTypeResponse409 = {
   status: 409
 }
 
+export type createPriceTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createPriceTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createPriceTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createPriceTypeResponseSuccess = (createPriceTypeResponse200) & {
   headers: Headers;
 };
-export type createPriceTypeResponseError = (createPriceTypeResponse400 | createPriceTypeResponse401 | createPriceTypeResponse403 | createPriceTypeResponse409) & {
+export type createPriceTypeResponseError = (createPriceTypeResponse400 | createPriceTypeResponse401 | createPriceTypeResponse403 | createPriceTypeResponse409 | createPriceTypeResponse413 | createPriceTypeResponse415 | createPriceTypeResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createPriceTypeResponse>(getCreatePriceTypeUrl(),
 
 export const getCreatePriceTypeMutationKey = () => ['createPriceType'] as const;
 
-export const getCreatePriceTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreatePriceTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPriceType>>, TError,CreatePriceTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createPriceType>>, TError,CreatePriceTypeMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreatePriceTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createPriceType>>>
     export type CreatePriceTypeMutationBody = PriceTypeCreate
-    export type CreatePriceTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreatePriceTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreatePriceTypeMutationVariables = {data: PriceTypeCreate}
 
     /**
  * @summary Create a PriceType
  */
-export const useCreatePriceType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreatePriceType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPriceType>>, TError,CreatePriceTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createPriceType>>,
@@ -345,10 +373,25 @@ export type updatePriceTypeResponse409 = {
   status: 409
 }
 
+export type updatePriceTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updatePriceTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updatePriceTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updatePriceTypeResponseSuccess = (updatePriceTypeResponse200) & {
   headers: Headers;
 };
-export type updatePriceTypeResponseError = (updatePriceTypeResponse400 | updatePriceTypeResponse401 | updatePriceTypeResponse403 | updatePriceTypeResponse404 | updatePriceTypeResponse409) & {
+export type updatePriceTypeResponseError = (updatePriceTypeResponse400 | updatePriceTypeResponse401 | updatePriceTypeResponse403 | updatePriceTypeResponse404 | updatePriceTypeResponse409 | updatePriceTypeResponse413 | updatePriceTypeResponse415 | updatePriceTypeResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updatePriceTypeResponse>(getUpdatePriceTypeUrl(),
 
 export const getUpdatePriceTypeMutationKey = () => ['updatePriceType'] as const;
 
-export const getUpdatePriceTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdatePriceTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePriceType>>, TError,UpdatePriceTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updatePriceType>>, TError,UpdatePriceTypeMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdatePriceTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updatePriceType>>>
     export type UpdatePriceTypeMutationBody = PriceTypeUpdate
-    export type UpdatePriceTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdatePriceTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdatePriceTypeMutationVariables = {data: PriceTypeUpdate}
 
     /**
  * @summary Update a PriceType (optimistic concurrency on rowVersion)
  */
-export const useUpdatePriceType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdatePriceType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePriceType>>, TError,UpdatePriceTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updatePriceType>>,
@@ -461,10 +504,25 @@ export type getPriceTypesForPagingResponse403 = {
   status: 403
 }
 
+export type getPriceTypesForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getPriceTypesForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getPriceTypesForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getPriceTypesForPagingResponseSuccess = (getPriceTypesForPagingResponse200) & {
   headers: Headers;
 };
-export type getPriceTypesForPagingResponseError = (getPriceTypesForPagingResponse400 | getPriceTypesForPagingResponse401 | getPriceTypesForPagingResponse403) & {
+export type getPriceTypesForPagingResponseError = (getPriceTypesForPagingResponse400 | getPriceTypesForPagingResponse401 | getPriceTypesForPagingResponse403 | getPriceTypesForPagingResponse413 | getPriceTypesForPagingResponse415 | getPriceTypesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetPriceTypesForPagingQueryKey = (pagedListRequest?: PagedListRe
     }
 
 
-export const getGetPriceTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetPriceTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPriceTypesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getPriceTypesForPaging>>>
-export type GetPriceTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetPriceTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPriceTypesForPaging>>,
@@ -549,7 +607,7 @@ export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getP
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPriceTypesForPaging>>,
@@ -559,7 +617,7 @@ export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getP
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getP
  * @summary One page of PriceTypes, filtered, sorted and grouped
  */
 
-export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getPriceTypeByIdResponse404 = {
   status: 404
 }
 
+export type getPriceTypeByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getPriceTypeByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getPriceTypeByIdResponseSuccess = (getPriceTypeByIdResponse200) & {
   headers: Headers;
 };
-export type getPriceTypeByIdResponseError = (getPriceTypeByIdResponse400 | getPriceTypeByIdResponse401 | getPriceTypeByIdResponse403 | getPriceTypeByIdResponse404) & {
+export type getPriceTypeByIdResponseError = (getPriceTypeByIdResponse400 | getPriceTypeByIdResponse401 | getPriceTypeByIdResponse403 | getPriceTypeByIdResponse404 | getPriceTypeByIdResponse414 | getPriceTypeByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetPriceTypeByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetPriceTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetPriceTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPriceTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getPriceTypeById>>>
-export type GetPriceTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetPriceTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypeById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPriceTypeById>>,
@@ -683,7 +751,7 @@ export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTy
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypeById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPriceTypeById>>,
@@ -693,7 +761,7 @@ export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTy
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTy
  * @summary One PriceType
  */
 
-export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deletePriceTypeResponse409 = {
   status: 409
 }
 
+export type deletePriceTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deletePriceTypeResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deletePriceTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deletePriceTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deletePriceTypeResponseSuccess = (deletePriceTypeResponse200) & {
   headers: Headers;
 };
-export type deletePriceTypeResponseError = (deletePriceTypeResponse400 | deletePriceTypeResponse401 | deletePriceTypeResponse403 | deletePriceTypeResponse404 | deletePriceTypeResponse409) & {
+export type deletePriceTypeResponseError = (deletePriceTypeResponse400 | deletePriceTypeResponse401 | deletePriceTypeResponse403 | deletePriceTypeResponse404 | deletePriceTypeResponse409 | deletePriceTypeResponse413 | deletePriceTypeResponse414 | deletePriceTypeResponse415 | deletePriceTypeResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deletePriceType = async (id: number, options?: Parameters<typeof ap
 
 export const getDeletePriceTypeMutationKey = () => ['deletePriceType'] as const;
 
-export const getDeletePriceTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeletePriceTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePriceType>>, TError,DeletePriceTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deletePriceType>>, TError,DeletePriceTypeMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeletePriceTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deletePriceType>>>
 
-    export type DeletePriceTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeletePriceTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeletePriceTypeMutationVariables = {id: number}
 
     /**
  * @summary Delete a PriceType; refused (409) while other rows reference it
  */
-export const useDeletePriceType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeletePriceType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePriceType>>, TError,DeletePriceTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deletePriceType>>,

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -40,12 +44,16 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
   ProductAttributeValueCreate,
   ProductAttributeValueEnvelope,
   ProductAttributeValueListEnvelope,
   ProductAttributeValuePageEnvelope,
   ProductAttributeValueUpdate,
-  UnauthorizedResponse
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -85,10 +93,15 @@ export type getProductAttributeValuesResponse403 = {
   status: 403
 }
 
+export type getProductAttributeValuesResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getProductAttributeValuesResponseSuccess = (getProductAttributeValuesResponse200) & {
   headers: Headers;
 };
-export type getProductAttributeValuesResponseError = (getProductAttributeValuesResponse401 | getProductAttributeValuesResponse403) & {
+export type getProductAttributeValuesResponseError = (getProductAttributeValuesResponse401 | getProductAttributeValuesResponse403 | getProductAttributeValuesResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetProductAttributeValuesQueryKey = () => {
     }
 
 
-export const getGetProductAttributeValuesQueryOptions = <TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValues>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetProductAttributeValuesQueryOptions = <TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValues>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProductAttributeValuesQueryResult = NonNullable<Awaited<ReturnType<typeof getProductAttributeValues>>>
-export type GetProductAttributeValuesQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetProductAttributeValuesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValues>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductAttributeValues>>,
@@ -159,7 +172,7 @@ export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValues>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductAttributeValues>>,
@@ -169,7 +182,7 @@ export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValues>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof g
  * @summary Every ProductAttributeValue (at most 10,000), in the default sort
  */
 
-export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValues>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createProductAttributeValueResponse409 = {
   status: 409
 }
 
+export type createProductAttributeValueResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createProductAttributeValueResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createProductAttributeValueResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createProductAttributeValueResponseSuccess = (createProductAttributeValueResponse200) & {
   headers: Headers;
 };
-export type createProductAttributeValueResponseError = (createProductAttributeValueResponse400 | createProductAttributeValueResponse401 | createProductAttributeValueResponse403 | createProductAttributeValueResponse409) & {
+export type createProductAttributeValueResponseError = (createProductAttributeValueResponse400 | createProductAttributeValueResponse401 | createProductAttributeValueResponse403 | createProductAttributeValueResponse409 | createProductAttributeValueResponse413 | createProductAttributeValueResponse415 | createProductAttributeValueResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createProductAttributeValueResponse>(getCreateProductAttributeVa
 
 export const getCreateProductAttributeValueMutationKey = () => ['createProductAttributeValue'] as const;
 
-export const getCreateProductAttributeValueMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateProductAttributeValueMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProductAttributeValue>>, TError,CreateProductAttributeValueMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createProductAttributeValue>>, TError,CreateProductAttributeValueMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateProductAttributeValueMutationResult = NonNullable<Awaited<ReturnType<typeof createProductAttributeValue>>>
     export type CreateProductAttributeValueMutationBody = ProductAttributeValueCreate
-    export type CreateProductAttributeValueMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateProductAttributeValueMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateProductAttributeValueMutationVariables = {data: ProductAttributeValueCreate}
 
     /**
  * @summary Create a ProductAttributeValue
  */
-export const useCreateProductAttributeValue = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateProductAttributeValue = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProductAttributeValue>>, TError,CreateProductAttributeValueMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createProductAttributeValue>>,
@@ -345,10 +373,25 @@ export type updateProductAttributeValueResponse409 = {
   status: 409
 }
 
+export type updateProductAttributeValueResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateProductAttributeValueResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateProductAttributeValueResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateProductAttributeValueResponseSuccess = (updateProductAttributeValueResponse200) & {
   headers: Headers;
 };
-export type updateProductAttributeValueResponseError = (updateProductAttributeValueResponse400 | updateProductAttributeValueResponse401 | updateProductAttributeValueResponse403 | updateProductAttributeValueResponse404 | updateProductAttributeValueResponse409) & {
+export type updateProductAttributeValueResponseError = (updateProductAttributeValueResponse400 | updateProductAttributeValueResponse401 | updateProductAttributeValueResponse403 | updateProductAttributeValueResponse404 | updateProductAttributeValueResponse409 | updateProductAttributeValueResponse413 | updateProductAttributeValueResponse415 | updateProductAttributeValueResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateProductAttributeValueResponse>(getUpdateProductAttributeVa
 
 export const getUpdateProductAttributeValueMutationKey = () => ['updateProductAttributeValue'] as const;
 
-export const getUpdateProductAttributeValueMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateProductAttributeValueMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProductAttributeValue>>, TError,UpdateProductAttributeValueMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateProductAttributeValue>>, TError,UpdateProductAttributeValueMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateProductAttributeValueMutationResult = NonNullable<Awaited<ReturnType<typeof updateProductAttributeValue>>>
     export type UpdateProductAttributeValueMutationBody = ProductAttributeValueUpdate
-    export type UpdateProductAttributeValueMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateProductAttributeValueMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateProductAttributeValueMutationVariables = {data: ProductAttributeValueUpdate}
 
     /**
  * @summary Update a ProductAttributeValue (optimistic concurrency on rowVersion)
  */
-export const useUpdateProductAttributeValue = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateProductAttributeValue = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProductAttributeValue>>, TError,UpdateProductAttributeValueMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateProductAttributeValue>>,
@@ -461,10 +504,25 @@ export type getProductAttributeValuesForPagingResponse403 = {
   status: 403
 }
 
+export type getProductAttributeValuesForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getProductAttributeValuesForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getProductAttributeValuesForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getProductAttributeValuesForPagingResponseSuccess = (getProductAttributeValuesForPagingResponse200) & {
   headers: Headers;
 };
-export type getProductAttributeValuesForPagingResponseError = (getProductAttributeValuesForPagingResponse400 | getProductAttributeValuesForPagingResponse401 | getProductAttributeValuesForPagingResponse403) & {
+export type getProductAttributeValuesForPagingResponseError = (getProductAttributeValuesForPagingResponse400 | getProductAttributeValuesForPagingResponse401 | getProductAttributeValuesForPagingResponse403 | getProductAttributeValuesForPagingResponse413 | getProductAttributeValuesForPagingResponse415 | getProductAttributeValuesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetProductAttributeValuesForPagingQueryKey = (pagedListRequest?:
     }
 
 
-export const getGetProductAttributeValuesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetProductAttributeValuesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProductAttributeValuesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>>
-export type GetProductAttributeValuesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetProductAttributeValuesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>,
@@ -549,7 +607,7 @@ export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>,
@@ -559,7 +617,7 @@ export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType
  * @summary One page of ProductAttributeValues, filtered, sorted and grouped
  */
 
-export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getProductAttributeValueByIdResponse404 = {
   status: 404
 }
 
+export type getProductAttributeValueByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getProductAttributeValueByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getProductAttributeValueByIdResponseSuccess = (getProductAttributeValueByIdResponse200) & {
   headers: Headers;
 };
-export type getProductAttributeValueByIdResponseError = (getProductAttributeValueByIdResponse400 | getProductAttributeValueByIdResponse401 | getProductAttributeValueByIdResponse403 | getProductAttributeValueByIdResponse404) & {
+export type getProductAttributeValueByIdResponseError = (getProductAttributeValueByIdResponse400 | getProductAttributeValueByIdResponse401 | getProductAttributeValueByIdResponse403 | getProductAttributeValueByIdResponse404 | getProductAttributeValueByIdResponse414 | getProductAttributeValueByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetProductAttributeValueByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetProductAttributeValueByIdQueryOptions = <TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValueById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetProductAttributeValueByIdQueryOptions = <TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValueById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProductAttributeValueByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getProductAttributeValueById>>>
-export type GetProductAttributeValueByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetProductAttributeValueByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValueById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductAttributeValueById>>,
@@ -683,7 +751,7 @@ export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValueById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductAttributeValueById>>,
@@ -693,7 +761,7 @@ export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValueById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeo
  * @summary One ProductAttributeValue
  */
 
-export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValueById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteProductAttributeValueResponse409 = {
   status: 409
 }
 
+export type deleteProductAttributeValueResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteProductAttributeValueResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteProductAttributeValueResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteProductAttributeValueResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteProductAttributeValueResponseSuccess = (deleteProductAttributeValueResponse200) & {
   headers: Headers;
 };
-export type deleteProductAttributeValueResponseError = (deleteProductAttributeValueResponse400 | deleteProductAttributeValueResponse401 | deleteProductAttributeValueResponse403 | deleteProductAttributeValueResponse404 | deleteProductAttributeValueResponse409) & {
+export type deleteProductAttributeValueResponseError = (deleteProductAttributeValueResponse400 | deleteProductAttributeValueResponse401 | deleteProductAttributeValueResponse403 | deleteProductAttributeValueResponse404 | deleteProductAttributeValueResponse409 | deleteProductAttributeValueResponse413 | deleteProductAttributeValueResponse414 | deleteProductAttributeValueResponse415 | deleteProductAttributeValueResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteProductAttributeValue = async (id: number, options?: Paramete
 
 export const getDeleteProductAttributeValueMutationKey = () => ['deleteProductAttributeValue'] as const;
 
-export const getDeleteProductAttributeValueMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteProductAttributeValueMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProductAttributeValue>>, TError,DeleteProductAttributeValueMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteProductAttributeValue>>, TError,DeleteProductAttributeValueMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteProductAttributeValueMutationResult = NonNullable<Awaited<ReturnType<typeof deleteProductAttributeValue>>>
 
-    export type DeleteProductAttributeValueMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteProductAttributeValueMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteProductAttributeValueMutationVariables = {id: number}
 
     /**
  * @summary Delete a ProductAttributeValue; refused (409) while other rows reference it
  */
-export const useDeleteProductAttributeValue = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteProductAttributeValue = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProductAttributeValue>>, TError,DeleteProductAttributeValueMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteProductAttributeValue>>,

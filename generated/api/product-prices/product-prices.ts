@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -40,12 +44,16 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
   ProductPriceCreate,
   ProductPriceEnvelope,
   ProductPriceListEnvelope,
   ProductPricePageEnvelope,
   ProductPriceUpdate,
-  UnauthorizedResponse
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -85,10 +93,15 @@ export type getProductPricesResponse403 = {
   status: 403
 }
 
+export type getProductPricesResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getProductPricesResponseSuccess = (getProductPricesResponse200) & {
   headers: Headers;
 };
-export type getProductPricesResponseError = (getProductPricesResponse401 | getProductPricesResponse403) & {
+export type getProductPricesResponseError = (getProductPricesResponse401 | getProductPricesResponse403 | getProductPricesResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetProductPricesQueryKey = () => {
     }
 
 
-export const getGetProductPricesQueryOptions = <TData = Awaited<ReturnType<typeof getProductPrices>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPrices>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetProductPricesQueryOptions = <TData = Awaited<ReturnType<typeof getProductPrices>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPrices>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProductPricesQueryResult = NonNullable<Awaited<ReturnType<typeof getProductPrices>>>
-export type GetProductPricesQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetProductPricesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProductPrices>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProductPrices>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPrices>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductPrices>>,
@@ -159,7 +172,7 @@ export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProduct
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProductPrices>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProductPrices>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPrices>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductPrices>>,
@@ -169,7 +182,7 @@ export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProduct
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProductPrices>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProductPrices>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPrices>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProduct
  * @summary Every ProductPrice (at most 10,000), in the default sort
  */
 
-export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProductPrices>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProductPrices>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPrices>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createProductPriceResponse409 = {
   status: 409
 }
 
+export type createProductPriceResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createProductPriceResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createProductPriceResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createProductPriceResponseSuccess = (createProductPriceResponse200) & {
   headers: Headers;
 };
-export type createProductPriceResponseError = (createProductPriceResponse400 | createProductPriceResponse401 | createProductPriceResponse403 | createProductPriceResponse409) & {
+export type createProductPriceResponseError = (createProductPriceResponse400 | createProductPriceResponse401 | createProductPriceResponse403 | createProductPriceResponse409 | createProductPriceResponse413 | createProductPriceResponse415 | createProductPriceResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createProductPriceResponse>(getCreateProductPriceUrl(),
 
 export const getCreateProductPriceMutationKey = () => ['createProductPrice'] as const;
 
-export const getCreateProductPriceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateProductPriceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProductPrice>>, TError,CreateProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createProductPrice>>, TError,CreateProductPriceMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateProductPriceMutationResult = NonNullable<Awaited<ReturnType<typeof createProductPrice>>>
     export type CreateProductPriceMutationBody = ProductPriceCreate
-    export type CreateProductPriceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateProductPriceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateProductPriceMutationVariables = {data: ProductPriceCreate}
 
     /**
  * @summary Create a ProductPrice
  */
-export const useCreateProductPrice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateProductPrice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProductPrice>>, TError,CreateProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createProductPrice>>,
@@ -345,10 +373,25 @@ export type updateProductPriceResponse409 = {
   status: 409
 }
 
+export type updateProductPriceResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateProductPriceResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateProductPriceResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateProductPriceResponseSuccess = (updateProductPriceResponse200) & {
   headers: Headers;
 };
-export type updateProductPriceResponseError = (updateProductPriceResponse400 | updateProductPriceResponse401 | updateProductPriceResponse403 | updateProductPriceResponse404 | updateProductPriceResponse409) & {
+export type updateProductPriceResponseError = (updateProductPriceResponse400 | updateProductPriceResponse401 | updateProductPriceResponse403 | updateProductPriceResponse404 | updateProductPriceResponse409 | updateProductPriceResponse413 | updateProductPriceResponse415 | updateProductPriceResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateProductPriceResponse>(getUpdateProductPriceUrl(),
 
 export const getUpdateProductPriceMutationKey = () => ['updateProductPrice'] as const;
 
-export const getUpdateProductPriceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateProductPriceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProductPrice>>, TError,UpdateProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateProductPrice>>, TError,UpdateProductPriceMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateProductPriceMutationResult = NonNullable<Awaited<ReturnType<typeof updateProductPrice>>>
     export type UpdateProductPriceMutationBody = ProductPriceUpdate
-    export type UpdateProductPriceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateProductPriceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateProductPriceMutationVariables = {data: ProductPriceUpdate}
 
     /**
  * @summary Update a ProductPrice (optimistic concurrency on rowVersion)
  */
-export const useUpdateProductPrice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateProductPrice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProductPrice>>, TError,UpdateProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateProductPrice>>,
@@ -461,10 +504,25 @@ export type getProductPricesForPagingResponse403 = {
   status: 403
 }
 
+export type getProductPricesForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getProductPricesForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getProductPricesForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getProductPricesForPagingResponseSuccess = (getProductPricesForPagingResponse200) & {
   headers: Headers;
 };
-export type getProductPricesForPagingResponseError = (getProductPricesForPagingResponse400 | getProductPricesForPagingResponse401 | getProductPricesForPagingResponse403) & {
+export type getProductPricesForPagingResponseError = (getProductPricesForPagingResponse400 | getProductPricesForPagingResponse401 | getProductPricesForPagingResponse403 | getProductPricesForPagingResponse413 | getProductPricesForPagingResponse415 | getProductPricesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetProductPricesForPagingQueryKey = (pagedListRequest?: PagedLis
     }
 
 
-export const getGetProductPricesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getProductPricesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPricesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetProductPricesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getProductPricesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPricesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProductPricesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getProductPricesForPaging>>>
-export type GetProductPricesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetProductPricesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof getProductPricesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof getProductPricesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPricesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductPricesForPaging>>,
@@ -549,7 +607,7 @@ export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof getProductPricesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof getProductPricesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPricesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductPricesForPaging>>,
@@ -559,7 +617,7 @@ export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof getProductPricesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof getProductPricesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPricesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof g
  * @summary One page of ProductPrices, filtered, sorted and grouped
  */
 
-export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof getProductPricesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof getProductPricesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPricesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getProductPriceByIdResponse404 = {
   status: 404
 }
 
+export type getProductPriceByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getProductPriceByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getProductPriceByIdResponseSuccess = (getProductPriceByIdResponse200) & {
   headers: Headers;
 };
-export type getProductPriceByIdResponseError = (getProductPriceByIdResponse400 | getProductPriceByIdResponse401 | getProductPriceByIdResponse403 | getProductPriceByIdResponse404) & {
+export type getProductPriceByIdResponseError = (getProductPriceByIdResponse400 | getProductPriceByIdResponse401 | getProductPriceByIdResponse403 | getProductPriceByIdResponse404 | getProductPriceByIdResponse414 | getProductPriceByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetProductPriceByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetProductPriceByIdQueryOptions = <TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPriceById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetProductPriceByIdQueryOptions = <TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPriceById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProductPriceByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getProductPriceById>>>
-export type GetProductPriceByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetProductPriceByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPriceById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductPriceById>>,
@@ -683,7 +751,7 @@ export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProd
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPriceById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductPriceById>>,
@@ -693,7 +761,7 @@ export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProd
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPriceById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProd
  * @summary One ProductPrice
  */
 
-export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPriceById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteProductPriceResponse409 = {
   status: 409
 }
 
+export type deleteProductPriceResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteProductPriceResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteProductPriceResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteProductPriceResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteProductPriceResponseSuccess = (deleteProductPriceResponse200) & {
   headers: Headers;
 };
-export type deleteProductPriceResponseError = (deleteProductPriceResponse400 | deleteProductPriceResponse401 | deleteProductPriceResponse403 | deleteProductPriceResponse404 | deleteProductPriceResponse409) & {
+export type deleteProductPriceResponseError = (deleteProductPriceResponse400 | deleteProductPriceResponse401 | deleteProductPriceResponse403 | deleteProductPriceResponse404 | deleteProductPriceResponse409 | deleteProductPriceResponse413 | deleteProductPriceResponse414 | deleteProductPriceResponse415 | deleteProductPriceResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteProductPrice = async (id: number, options?: Parameters<typeof
 
 export const getDeleteProductPriceMutationKey = () => ['deleteProductPrice'] as const;
 
-export const getDeleteProductPriceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteProductPriceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProductPrice>>, TError,DeleteProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteProductPrice>>, TError,DeleteProductPriceMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteProductPriceMutationResult = NonNullable<Awaited<ReturnType<typeof deleteProductPrice>>>
 
-    export type DeleteProductPriceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteProductPriceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteProductPriceMutationVariables = {id: number}
 
     /**
  * @summary Delete a ProductPrice; refused (409) while other rows reference it
  */
-export const useDeleteProductPrice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteProductPrice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProductPrice>>, TError,DeleteProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteProductPrice>>,

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -40,12 +44,16 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
   ProductTypeCreate,
   ProductTypeEnvelope,
   ProductTypeListEnvelope,
   ProductTypePageEnvelope,
   ProductTypeUpdate,
-  UnauthorizedResponse
+  ServiceUnavailableResponse,
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -85,10 +93,15 @@ export type getProductTypesResponse403 = {
   status: 403
 }
 
+export type getProductTypesResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getProductTypesResponseSuccess = (getProductTypesResponse200) & {
   headers: Headers;
 };
-export type getProductTypesResponseError = (getProductTypesResponse401 | getProductTypesResponse403) & {
+export type getProductTypesResponseError = (getProductTypesResponse401 | getProductTypesResponse403 | getProductTypesResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetProductTypesQueryKey = () => {
     }
 
 
-export const getGetProductTypesQueryOptions = <TData = Awaited<ReturnType<typeof getProductTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetProductTypesQueryOptions = <TData = Awaited<ReturnType<typeof getProductTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProductTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getProductTypes>>>
-export type GetProductTypesQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetProductTypesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductTypes>>,
@@ -159,7 +172,7 @@ export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductT
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductTypes>>,
@@ -169,7 +182,7 @@ export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductT
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductT
  * @summary Every ProductType (at most 10,000), in the default sort
  */
 
-export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createProductTypeResponse409 = {
   status: 409
 }
 
+export type createProductTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createProductTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createProductTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createProductTypeResponseSuccess = (createProductTypeResponse200) & {
   headers: Headers;
 };
-export type createProductTypeResponseError = (createProductTypeResponse400 | createProductTypeResponse401 | createProductTypeResponse403 | createProductTypeResponse409) & {
+export type createProductTypeResponseError = (createProductTypeResponse400 | createProductTypeResponse401 | createProductTypeResponse403 | createProductTypeResponse409 | createProductTypeResponse413 | createProductTypeResponse415 | createProductTypeResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createProductTypeResponse>(getCreateProductTypeUrl(),
 
 export const getCreateProductTypeMutationKey = () => ['createProductType'] as const;
 
-export const getCreateProductTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateProductTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProductType>>, TError,CreateProductTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createProductType>>, TError,CreateProductTypeMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateProductTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createProductType>>>
     export type CreateProductTypeMutationBody = ProductTypeCreate
-    export type CreateProductTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateProductTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateProductTypeMutationVariables = {data: ProductTypeCreate}
 
     /**
  * @summary Create a ProductType
  */
-export const useCreateProductType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateProductType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProductType>>, TError,CreateProductTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createProductType>>,
@@ -345,10 +373,25 @@ export type updateProductTypeResponse409 = {
   status: 409
 }
 
+export type updateProductTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateProductTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateProductTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateProductTypeResponseSuccess = (updateProductTypeResponse200) & {
   headers: Headers;
 };
-export type updateProductTypeResponseError = (updateProductTypeResponse400 | updateProductTypeResponse401 | updateProductTypeResponse403 | updateProductTypeResponse404 | updateProductTypeResponse409) & {
+export type updateProductTypeResponseError = (updateProductTypeResponse400 | updateProductTypeResponse401 | updateProductTypeResponse403 | updateProductTypeResponse404 | updateProductTypeResponse409 | updateProductTypeResponse413 | updateProductTypeResponse415 | updateProductTypeResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateProductTypeResponse>(getUpdateProductTypeUrl(),
 
 export const getUpdateProductTypeMutationKey = () => ['updateProductType'] as const;
 
-export const getUpdateProductTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateProductTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProductType>>, TError,UpdateProductTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateProductType>>, TError,UpdateProductTypeMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateProductTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateProductType>>>
     export type UpdateProductTypeMutationBody = ProductTypeUpdate
-    export type UpdateProductTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateProductTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateProductTypeMutationVariables = {data: ProductTypeUpdate}
 
     /**
  * @summary Update a ProductType (optimistic concurrency on rowVersion)
  */
-export const useUpdateProductType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateProductType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProductType>>, TError,UpdateProductTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateProductType>>,
@@ -461,10 +504,25 @@ export type getProductTypesForPagingResponse403 = {
   status: 403
 }
 
+export type getProductTypesForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getProductTypesForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getProductTypesForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getProductTypesForPagingResponseSuccess = (getProductTypesForPagingResponse200) & {
   headers: Headers;
 };
-export type getProductTypesForPagingResponseError = (getProductTypesForPagingResponse400 | getProductTypesForPagingResponse401 | getProductTypesForPagingResponse403) & {
+export type getProductTypesForPagingResponseError = (getProductTypesForPagingResponse400 | getProductTypesForPagingResponse401 | getProductTypesForPagingResponse403 | getProductTypesForPagingResponse413 | getProductTypesForPagingResponse415 | getProductTypesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetProductTypesForPagingQueryKey = (pagedListRequest?: PagedList
     }
 
 
-export const getGetProductTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getProductTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetProductTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getProductTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProductTypesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getProductTypesForPaging>>>
-export type GetProductTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetProductTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof getProductTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof getProductTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductTypesForPaging>>,
@@ -549,7 +607,7 @@ export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof getProductTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof getProductTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductTypesForPaging>>,
@@ -559,7 +617,7 @@ export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof getProductTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof getProductTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof ge
  * @summary One page of ProductTypes, filtered, sorted and grouped
  */
 
-export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof getProductTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof getProductTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getProductTypeByIdResponse404 = {
   status: 404
 }
 
+export type getProductTypeByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getProductTypeByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getProductTypeByIdResponseSuccess = (getProductTypeByIdResponse200) & {
   headers: Headers;
 };
-export type getProductTypeByIdResponseError = (getProductTypeByIdResponse400 | getProductTypeByIdResponse401 | getProductTypeByIdResponse403 | getProductTypeByIdResponse404) & {
+export type getProductTypeByIdResponseError = (getProductTypeByIdResponse400 | getProductTypeByIdResponse401 | getProductTypeByIdResponse403 | getProductTypeByIdResponse404 | getProductTypeByIdResponse414 | getProductTypeByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetProductTypeByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetProductTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetProductTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProductTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getProductTypeById>>>
-export type GetProductTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetProductTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypeById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductTypeById>>,
@@ -683,7 +751,7 @@ export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProdu
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypeById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductTypeById>>,
@@ -693,7 +761,7 @@ export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProdu
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProdu
  * @summary One ProductType
  */
 
-export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteProductTypeResponse409 = {
   status: 409
 }
 
+export type deleteProductTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteProductTypeResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteProductTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteProductTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteProductTypeResponseSuccess = (deleteProductTypeResponse200) & {
   headers: Headers;
 };
-export type deleteProductTypeResponseError = (deleteProductTypeResponse400 | deleteProductTypeResponse401 | deleteProductTypeResponse403 | deleteProductTypeResponse404 | deleteProductTypeResponse409) & {
+export type deleteProductTypeResponseError = (deleteProductTypeResponse400 | deleteProductTypeResponse401 | deleteProductTypeResponse403 | deleteProductTypeResponse404 | deleteProductTypeResponse409 | deleteProductTypeResponse413 | deleteProductTypeResponse414 | deleteProductTypeResponse415 | deleteProductTypeResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteProductType = async (id: number, options?: Parameters<typeof 
 
 export const getDeleteProductTypeMutationKey = () => ['deleteProductType'] as const;
 
-export const getDeleteProductTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteProductTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProductType>>, TError,DeleteProductTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteProductType>>, TError,DeleteProductTypeMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteProductTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteProductType>>>
 
-    export type DeleteProductTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteProductTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteProductTypeMutationVariables = {id: number}
 
     /**
  * @summary Delete a ProductType; refused (409) while other rows reference it
  */
-export const useDeleteProductType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteProductType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProductType>>, TError,DeleteProductTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteProductType>>,

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -40,12 +44,16 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
   SettingCreate,
   SettingEnvelope,
   SettingListEnvelope,
   SettingPageEnvelope,
   SettingUpdate,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -85,10 +93,15 @@ export type getSettingsResponse403 = {
   status: 403
 }
 
+export type getSettingsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getSettingsResponseSuccess = (getSettingsResponse200) & {
   headers: Headers;
 };
-export type getSettingsResponseError = (getSettingsResponse401 | getSettingsResponse403) & {
+export type getSettingsResponseError = (getSettingsResponse401 | getSettingsResponse403 | getSettingsResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetSettingsQueryKey = () => {
     }
 
 
-export const getGetSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getSettings>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getSettings>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetSettingsQueryResult = NonNullable<Awaited<ReturnType<typeof getSettings>>>
-export type GetSettingsQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetSettingsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSettings>>,
@@ -159,7 +172,7 @@ export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSettings>>,
@@ -169,7 +182,7 @@ export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, 
  * @summary Every Setting (at most 10,000), in the default sort
  */
 
-export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createSettingResponse409 = {
   status: 409
 }
 
+export type createSettingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createSettingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createSettingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createSettingResponseSuccess = (createSettingResponse200) & {
   headers: Headers;
 };
-export type createSettingResponseError = (createSettingResponse400 | createSettingResponse401 | createSettingResponse403 | createSettingResponse409) & {
+export type createSettingResponseError = (createSettingResponse400 | createSettingResponse401 | createSettingResponse403 | createSettingResponse409 | createSettingResponse413 | createSettingResponse415 | createSettingResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createSettingResponse>(getCreateSettingUrl(),
 
 export const getCreateSettingMutationKey = () => ['createSetting'] as const;
 
-export const getCreateSettingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateSettingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSetting>>, TError,CreateSettingMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createSetting>>, TError,CreateSettingMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateSettingMutationResult = NonNullable<Awaited<ReturnType<typeof createSetting>>>
     export type CreateSettingMutationBody = SettingCreate
-    export type CreateSettingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateSettingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateSettingMutationVariables = {data: SettingCreate}
 
     /**
  * @summary Create a Setting
  */
-export const useCreateSetting = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateSetting = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSetting>>, TError,CreateSettingMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createSetting>>,
@@ -345,10 +373,25 @@ export type updateSettingResponse409 = {
   status: 409
 }
 
+export type updateSettingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateSettingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateSettingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateSettingResponseSuccess = (updateSettingResponse200) & {
   headers: Headers;
 };
-export type updateSettingResponseError = (updateSettingResponse400 | updateSettingResponse401 | updateSettingResponse403 | updateSettingResponse404 | updateSettingResponse409) & {
+export type updateSettingResponseError = (updateSettingResponse400 | updateSettingResponse401 | updateSettingResponse403 | updateSettingResponse404 | updateSettingResponse409 | updateSettingResponse413 | updateSettingResponse415 | updateSettingResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateSettingResponse>(getUpdateSettingUrl(),
 
 export const getUpdateSettingMutationKey = () => ['updateSetting'] as const;
 
-export const getUpdateSettingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateSettingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateSetting>>, TError,UpdateSettingMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateSetting>>, TError,UpdateSettingMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateSettingMutationResult = NonNullable<Awaited<ReturnType<typeof updateSetting>>>
     export type UpdateSettingMutationBody = SettingUpdate
-    export type UpdateSettingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateSettingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateSettingMutationVariables = {data: SettingUpdate}
 
     /**
  * @summary Update a Setting (optimistic concurrency on rowVersion)
  */
-export const useUpdateSetting = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateSetting = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateSetting>>, TError,UpdateSettingMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateSetting>>,
@@ -461,10 +504,25 @@ export type getSettingsForPagingResponse403 = {
   status: 403
 }
 
+export type getSettingsForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getSettingsForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getSettingsForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getSettingsForPagingResponseSuccess = (getSettingsForPagingResponse200) & {
   headers: Headers;
 };
-export type getSettingsForPagingResponseError = (getSettingsForPagingResponse400 | getSettingsForPagingResponse401 | getSettingsForPagingResponse403) & {
+export type getSettingsForPagingResponseError = (getSettingsForPagingResponse400 | getSettingsForPagingResponse401 | getSettingsForPagingResponse403 | getSettingsForPagingResponse413 | getSettingsForPagingResponse415 | getSettingsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetSettingsForPagingQueryKey = (pagedListRequest?: PagedListRequ
     }
 
 
-export const getGetSettingsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getSettingsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetSettingsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getSettingsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetSettingsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getSettingsForPaging>>>
-export type GetSettingsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetSettingsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSettingsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSettingsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSettingsForPaging>>,
@@ -549,7 +607,7 @@ export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSet
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSettingsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSettingsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSettingsForPaging>>,
@@ -559,7 +617,7 @@ export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSet
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSettingsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSettingsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSet
  * @summary One page of Settings, filtered, sorted and grouped
  */
 
-export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSettingsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSettingsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getSettingByIdResponse404 = {
   status: 404
 }
 
+export type getSettingByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getSettingByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getSettingByIdResponseSuccess = (getSettingByIdResponse200) & {
   headers: Headers;
 };
-export type getSettingByIdResponseError = (getSettingByIdResponse400 | getSettingByIdResponse401 | getSettingByIdResponse403 | getSettingByIdResponse404) & {
+export type getSettingByIdResponseError = (getSettingByIdResponse400 | getSettingByIdResponse401 | getSettingByIdResponse403 | getSettingByIdResponse404 | getSettingByIdResponse414 | getSettingByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetSettingByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetSettingByIdQueryOptions = <TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetSettingByIdQueryOptions = <TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetSettingByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getSettingById>>>
-export type GetSettingByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetSettingByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSettingById>>,
@@ -683,7 +751,7 @@ export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingBy
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSettingById>>,
@@ -693,7 +761,7 @@ export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingBy
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingBy
  * @summary One Setting
  */
 
-export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteSettingResponse409 = {
   status: 409
 }
 
+export type deleteSettingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteSettingResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteSettingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteSettingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteSettingResponseSuccess = (deleteSettingResponse200) & {
   headers: Headers;
 };
-export type deleteSettingResponseError = (deleteSettingResponse400 | deleteSettingResponse401 | deleteSettingResponse403 | deleteSettingResponse404 | deleteSettingResponse409) & {
+export type deleteSettingResponseError = (deleteSettingResponse400 | deleteSettingResponse401 | deleteSettingResponse403 | deleteSettingResponse404 | deleteSettingResponse409 | deleteSettingResponse413 | deleteSettingResponse414 | deleteSettingResponse415 | deleteSettingResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteSetting = async (id: number, options?: Parameters<typeof apiF
 
 export const getDeleteSettingMutationKey = () => ['deleteSetting'] as const;
 
-export const getDeleteSettingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteSettingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteSetting>>, TError,DeleteSettingMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteSetting>>, TError,DeleteSettingMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteSettingMutationResult = NonNullable<Awaited<ReturnType<typeof deleteSetting>>>
 
-    export type DeleteSettingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteSettingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteSettingMutationVariables = {id: number}
 
     /**
  * @summary Delete a Setting; refused (409) while other rows reference it
  */
-export const useDeleteSetting = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteSetting = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteSetting>>, TError,DeleteSettingMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteSetting>>,

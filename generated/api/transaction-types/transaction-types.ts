@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -40,12 +44,16 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
   TransactionTypeCreate,
   TransactionTypeEnvelope,
   TransactionTypeListEnvelope,
   TransactionTypePageEnvelope,
   TransactionTypeUpdate,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -85,10 +93,15 @@ export type getTransactionTypesResponse403 = {
   status: 403
 }
 
+export type getTransactionTypesResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getTransactionTypesResponseSuccess = (getTransactionTypesResponse200) & {
   headers: Headers;
 };
-export type getTransactionTypesResponseError = (getTransactionTypesResponse401 | getTransactionTypesResponse403) & {
+export type getTransactionTypesResponseError = (getTransactionTypesResponse401 | getTransactionTypesResponse403 | getTransactionTypesResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetTransactionTypesQueryKey = () => {
     }
 
 
-export const getGetTransactionTypesQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTransactionTypesQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTransactionTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getTransactionTypes>>>
-export type GetTransactionTypesQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetTransactionTypesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactionTypes>>,
@@ -159,7 +172,7 @@ export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTran
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactionTypes>>,
@@ -169,7 +182,7 @@ export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTran
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTran
  * @summary Every TransactionType (at most 10,000), in the default sort
  */
 
-export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createTransactionTypeResponse409 = {
   status: 409
 }
 
+export type createTransactionTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createTransactionTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createTransactionTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createTransactionTypeResponseSuccess = (createTransactionTypeResponse200) & {
   headers: Headers;
 };
-export type createTransactionTypeResponseError = (createTransactionTypeResponse400 | createTransactionTypeResponse401 | createTransactionTypeResponse403 | createTransactionTypeResponse409) & {
+export type createTransactionTypeResponseError = (createTransactionTypeResponse400 | createTransactionTypeResponse401 | createTransactionTypeResponse403 | createTransactionTypeResponse409 | createTransactionTypeResponse413 | createTransactionTypeResponse415 | createTransactionTypeResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createTransactionTypeResponse>(getCreateTransactionTypeUrl(),
 
 export const getCreateTransactionTypeMutationKey = () => ['createTransactionType'] as const;
 
-export const getCreateTransactionTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateTransactionTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTransactionType>>, TError,CreateTransactionTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTransactionType>>, TError,CreateTransactionTypeMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTransactionTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createTransactionType>>>
     export type CreateTransactionTypeMutationBody = TransactionTypeCreate
-    export type CreateTransactionTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateTransactionTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateTransactionTypeMutationVariables = {data: TransactionTypeCreate}
 
     /**
  * @summary Create a TransactionType
  */
-export const useCreateTransactionType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateTransactionType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTransactionType>>, TError,CreateTransactionTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTransactionType>>,
@@ -345,10 +373,25 @@ export type updateTransactionTypeResponse409 = {
   status: 409
 }
 
+export type updateTransactionTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateTransactionTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateTransactionTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateTransactionTypeResponseSuccess = (updateTransactionTypeResponse200) & {
   headers: Headers;
 };
-export type updateTransactionTypeResponseError = (updateTransactionTypeResponse400 | updateTransactionTypeResponse401 | updateTransactionTypeResponse403 | updateTransactionTypeResponse404 | updateTransactionTypeResponse409) & {
+export type updateTransactionTypeResponseError = (updateTransactionTypeResponse400 | updateTransactionTypeResponse401 | updateTransactionTypeResponse403 | updateTransactionTypeResponse404 | updateTransactionTypeResponse409 | updateTransactionTypeResponse413 | updateTransactionTypeResponse415 | updateTransactionTypeResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateTransactionTypeResponse>(getUpdateTransactionTypeUrl(),
 
 export const getUpdateTransactionTypeMutationKey = () => ['updateTransactionType'] as const;
 
-export const getUpdateTransactionTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateTransactionTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTransactionType>>, TError,UpdateTransactionTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTransactionType>>, TError,UpdateTransactionTypeMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTransactionTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateTransactionType>>>
     export type UpdateTransactionTypeMutationBody = TransactionTypeUpdate
-    export type UpdateTransactionTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateTransactionTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateTransactionTypeMutationVariables = {data: TransactionTypeUpdate}
 
     /**
  * @summary Update a TransactionType (optimistic concurrency on rowVersion)
  */
-export const useUpdateTransactionType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateTransactionType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTransactionType>>, TError,UpdateTransactionTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTransactionType>>,
@@ -461,10 +504,25 @@ export type getTransactionTypesForPagingResponse403 = {
   status: 403
 }
 
+export type getTransactionTypesForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getTransactionTypesForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getTransactionTypesForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getTransactionTypesForPagingResponseSuccess = (getTransactionTypesForPagingResponse200) & {
   headers: Headers;
 };
-export type getTransactionTypesForPagingResponseError = (getTransactionTypesForPagingResponse400 | getTransactionTypesForPagingResponse401 | getTransactionTypesForPagingResponse403) & {
+export type getTransactionTypesForPagingResponseError = (getTransactionTypesForPagingResponse400 | getTransactionTypesForPagingResponse401 | getTransactionTypesForPagingResponse403 | getTransactionTypesForPagingResponse413 | getTransactionTypesForPagingResponse415 | getTransactionTypesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetTransactionTypesForPagingQueryKey = (pagedListRequest?: Paged
     }
 
 
-export const getGetTransactionTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTransactionTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTransactionTypesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getTransactionTypesForPaging>>>
-export type GetTransactionTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetTransactionTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactionTypesForPaging>>,
@@ -549,7 +607,7 @@ export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactionTypesForPaging>>,
@@ -559,7 +617,7 @@ export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeo
  * @summary One page of TransactionTypes, filtered, sorted and grouped
  */
 
-export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getTransactionTypeByIdResponse404 = {
   status: 404
 }
 
+export type getTransactionTypeByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getTransactionTypeByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getTransactionTypeByIdResponseSuccess = (getTransactionTypeByIdResponse200) & {
   headers: Headers;
 };
-export type getTransactionTypeByIdResponseError = (getTransactionTypeByIdResponse400 | getTransactionTypeByIdResponse401 | getTransactionTypeByIdResponse403 | getTransactionTypeByIdResponse404) & {
+export type getTransactionTypeByIdResponseError = (getTransactionTypeByIdResponse400 | getTransactionTypeByIdResponse401 | getTransactionTypeByIdResponse403 | getTransactionTypeByIdResponse404 | getTransactionTypeByIdResponse414 | getTransactionTypeByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetTransactionTypeByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetTransactionTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTransactionTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTransactionTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getTransactionTypeById>>>
-export type GetTransactionTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetTransactionTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypeById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactionTypeById>>,
@@ -683,7 +751,7 @@ export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getT
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypeById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactionTypeById>>,
@@ -693,7 +761,7 @@ export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getT
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getT
  * @summary One TransactionType
  */
 
-export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteTransactionTypeResponse409 = {
   status: 409
 }
 
+export type deleteTransactionTypeResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteTransactionTypeResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteTransactionTypeResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteTransactionTypeResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteTransactionTypeResponseSuccess = (deleteTransactionTypeResponse200) & {
   headers: Headers;
 };
-export type deleteTransactionTypeResponseError = (deleteTransactionTypeResponse400 | deleteTransactionTypeResponse401 | deleteTransactionTypeResponse403 | deleteTransactionTypeResponse404 | deleteTransactionTypeResponse409) & {
+export type deleteTransactionTypeResponseError = (deleteTransactionTypeResponse400 | deleteTransactionTypeResponse401 | deleteTransactionTypeResponse403 | deleteTransactionTypeResponse404 | deleteTransactionTypeResponse409 | deleteTransactionTypeResponse413 | deleteTransactionTypeResponse414 | deleteTransactionTypeResponse415 | deleteTransactionTypeResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteTransactionType = async (id: number, options?: Parameters<typ
 
 export const getDeleteTransactionTypeMutationKey = () => ['deleteTransactionType'] as const;
 
-export const getDeleteTransactionTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteTransactionTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTransactionType>>, TError,DeleteTransactionTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteTransactionType>>, TError,DeleteTransactionTypeMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteTransactionTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTransactionType>>>
 
-    export type DeleteTransactionTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteTransactionTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteTransactionTypeMutationVariables = {id: number}
 
     /**
  * @summary Delete a TransactionType; refused (409) while other rows reference it
  */
-export const useDeleteTransactionType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteTransactionType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTransactionType>>, TError,DeleteTransactionTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteTransactionType>>,

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -42,12 +46,16 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
   TransactionCreate,
   TransactionEnvelope,
   TransactionListEnvelope,
   TransactionPageEnvelope,
   TransactionUpdate,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -92,10 +100,25 @@ export type distributeExpenseResponse403 = {
   status: 403
 }
 
+export type distributeExpenseResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type distributeExpenseResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type distributeExpenseResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type distributeExpenseResponseSuccess = (distributeExpenseResponse200) & {
   headers: Headers;
 };
-export type distributeExpenseResponseError = (distributeExpenseResponse400 | distributeExpenseResponse401 | distributeExpenseResponse403) & {
+export type distributeExpenseResponseError = (distributeExpenseResponse400 | distributeExpenseResponse401 | distributeExpenseResponse403 | distributeExpenseResponse413 | distributeExpenseResponse415 | distributeExpenseResponse503) & {
   headers: Headers;
 };
 
@@ -150,7 +173,7 @@ return apiFetch<distributeExpenseResponse>(getDistributeExpenseUrl(),
 
 export const getDistributeExpenseMutationKey = () => ['distributeExpense'] as const;
 
-export const getDistributeExpenseMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const getDistributeExpenseMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof distributeExpense>>, TError,DistributeExpenseMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof distributeExpense>>, TError,DistributeExpenseMutationVariables, TContext> => {
 
@@ -179,13 +202,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DistributeExpenseMutationResult = NonNullable<Awaited<ReturnType<typeof distributeExpense>>>
     export type DistributeExpenseMutationBody = DistributeExpenseRequest
-    export type DistributeExpenseMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+    export type DistributeExpenseMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DistributeExpenseMutationVariables = {data: DistributeExpenseRequest}
 
     /**
  * @summary Split one expense over chosen accounts
  */
-export const useDistributeExpense = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse,
+export const useDistributeExpense = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof distributeExpense>>, TError,DistributeExpenseMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof distributeExpense>>,
@@ -210,10 +233,15 @@ export type getTransactionsResponse403 = {
   status: 403
 }
 
+export type getTransactionsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getTransactionsResponseSuccess = (getTransactionsResponse200) & {
   headers: Headers;
 };
-export type getTransactionsResponseError = (getTransactionsResponse401 | getTransactionsResponse403) & {
+export type getTransactionsResponseError = (getTransactionsResponse401 | getTransactionsResponse403 | getTransactionsResponse503) & {
   headers: Headers;
 };
 
@@ -252,7 +280,7 @@ export const getGetTransactionsQueryKey = () => {
     }
 
 
-export const getGetTransactionsQueryOptions = <TData = Awaited<ReturnType<typeof getTransactions>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTransactionsQueryOptions = <TData = Awaited<ReturnType<typeof getTransactions>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -271,10 +299,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTransactionsQueryResult = NonNullable<Awaited<ReturnType<typeof getTransactions>>>
-export type GetTransactionsQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetTransactionsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransactions>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransactions>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactions>>,
@@ -284,7 +312,7 @@ export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransact
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransactions>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransactions>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactions>>,
@@ -294,7 +322,7 @@ export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransact
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransactions>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransactions>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -302,7 +330,7 @@ export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransact
  * @summary Every Transaction (at most 10,000), in the default sort
  */
 
-export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransactions>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransactions>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -344,10 +372,25 @@ export type createTransactionResponse409 = {
   status: 409
 }
 
+export type createTransactionResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createTransactionResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createTransactionResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createTransactionResponseSuccess = (createTransactionResponse200) & {
   headers: Headers;
 };
-export type createTransactionResponseError = (createTransactionResponse400 | createTransactionResponse401 | createTransactionResponse403 | createTransactionResponse409) & {
+export type createTransactionResponseError = (createTransactionResponse400 | createTransactionResponse401 | createTransactionResponse403 | createTransactionResponse409 | createTransactionResponse413 | createTransactionResponse415 | createTransactionResponse503) & {
   headers: Headers;
 };
 
@@ -395,7 +438,7 @@ return apiFetch<createTransactionResponse>(getCreateTransactionUrl(),
 
 export const getCreateTransactionMutationKey = () => ['createTransaction'] as const;
 
-export const getCreateTransactionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateTransactionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTransaction>>, TError,CreateTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTransaction>>, TError,CreateTransactionMutationVariables, TContext> => {
 
@@ -424,13 +467,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTransactionMutationResult = NonNullable<Awaited<ReturnType<typeof createTransaction>>>
     export type CreateTransactionMutationBody = TransactionCreate
-    export type CreateTransactionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateTransactionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateTransactionMutationVariables = {data: TransactionCreate}
 
     /**
  * @summary Create a Transaction
  */
-export const useCreateTransaction = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateTransaction = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTransaction>>, TError,CreateTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTransaction>>,
@@ -470,10 +513,25 @@ export type updateTransactionResponse409 = {
   status: 409
 }
 
+export type updateTransactionResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateTransactionResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateTransactionResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateTransactionResponseSuccess = (updateTransactionResponse200) & {
   headers: Headers;
 };
-export type updateTransactionResponseError = (updateTransactionResponse400 | updateTransactionResponse401 | updateTransactionResponse403 | updateTransactionResponse404 | updateTransactionResponse409) & {
+export type updateTransactionResponseError = (updateTransactionResponse400 | updateTransactionResponse401 | updateTransactionResponse403 | updateTransactionResponse404 | updateTransactionResponse409 | updateTransactionResponse413 | updateTransactionResponse415 | updateTransactionResponse503) & {
   headers: Headers;
 };
 
@@ -521,7 +579,7 @@ return apiFetch<updateTransactionResponse>(getUpdateTransactionUrl(),
 
 export const getUpdateTransactionMutationKey = () => ['updateTransaction'] as const;
 
-export const getUpdateTransactionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateTransactionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTransaction>>, TError,UpdateTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTransaction>>, TError,UpdateTransactionMutationVariables, TContext> => {
 
@@ -550,13 +608,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTransactionMutationResult = NonNullable<Awaited<ReturnType<typeof updateTransaction>>>
     export type UpdateTransactionMutationBody = TransactionUpdate
-    export type UpdateTransactionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateTransactionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateTransactionMutationVariables = {data: TransactionUpdate}
 
     /**
  * @summary Update a Transaction (optimistic concurrency on rowVersion)
  */
-export const useUpdateTransaction = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateTransaction = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTransaction>>, TError,UpdateTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTransaction>>,
@@ -586,10 +644,25 @@ export type getTransactionsForPagingResponse403 = {
   status: 403
 }
 
+export type getTransactionsForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getTransactionsForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getTransactionsForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getTransactionsForPagingResponseSuccess = (getTransactionsForPagingResponse200) & {
   headers: Headers;
 };
-export type getTransactionsForPagingResponseError = (getTransactionsForPagingResponse400 | getTransactionsForPagingResponse401 | getTransactionsForPagingResponse403) & {
+export type getTransactionsForPagingResponseError = (getTransactionsForPagingResponse400 | getTransactionsForPagingResponse401 | getTransactionsForPagingResponse403 | getTransactionsForPagingResponse413 | getTransactionsForPagingResponse415 | getTransactionsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -642,7 +715,7 @@ export const getGetTransactionsForPagingQueryKey = (pagedListRequest?: PagedList
     }
 
 
-export const getGetTransactionsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTransactionsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -661,10 +734,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTransactionsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getTransactionsForPaging>>>
-export type GetTransactionsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetTransactionsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof getTransactionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof getTransactionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactionsForPaging>>,
@@ -674,7 +747,7 @@ export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof getTransactionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof getTransactionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactionsForPaging>>,
@@ -684,7 +757,7 @@ export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof getTransactionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof getTransactionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -692,7 +765,7 @@ export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof ge
  * @summary One page of Transactions, filtered, sorted and grouped
  */
 
-export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof getTransactionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof getTransactionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -734,10 +807,20 @@ export type getTransactionByIdResponse404 = {
   status: 404
 }
 
+export type getTransactionByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getTransactionByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getTransactionByIdResponseSuccess = (getTransactionByIdResponse200) & {
   headers: Headers;
 };
-export type getTransactionByIdResponseError = (getTransactionByIdResponse400 | getTransactionByIdResponse401 | getTransactionByIdResponse403 | getTransactionByIdResponse404) & {
+export type getTransactionByIdResponseError = (getTransactionByIdResponse400 | getTransactionByIdResponse401 | getTransactionByIdResponse403 | getTransactionByIdResponse404 | getTransactionByIdResponse414 | getTransactionByIdResponse503) & {
   headers: Headers;
 };
 
@@ -776,7 +859,7 @@ export const getGetTransactionByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetTransactionByIdQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTransactionByIdQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -795,10 +878,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTransactionByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getTransactionById>>>
-export type GetTransactionByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetTransactionByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactionById>>,
@@ -808,7 +891,7 @@ export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTrans
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactionById>>,
@@ -818,7 +901,7 @@ export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTrans
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -826,7 +909,7 @@ export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTrans
  * @summary One Transaction
  */
 
-export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -873,10 +956,30 @@ export type deleteTransactionResponse409 = {
   status: 409
 }
 
+export type deleteTransactionResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteTransactionResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteTransactionResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteTransactionResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteTransactionResponseSuccess = (deleteTransactionResponse200) & {
   headers: Headers;
 };
-export type deleteTransactionResponseError = (deleteTransactionResponse400 | deleteTransactionResponse401 | deleteTransactionResponse403 | deleteTransactionResponse404 | deleteTransactionResponse409) & {
+export type deleteTransactionResponseError = (deleteTransactionResponse400 | deleteTransactionResponse401 | deleteTransactionResponse403 | deleteTransactionResponse404 | deleteTransactionResponse409 | deleteTransactionResponse413 | deleteTransactionResponse414 | deleteTransactionResponse415 | deleteTransactionResponse503) & {
   headers: Headers;
 };
 
@@ -910,7 +1013,7 @@ export const deleteTransaction = async (id: number, options?: Parameters<typeof 
 
 export const getDeleteTransactionMutationKey = () => ['deleteTransaction'] as const;
 
-export const getDeleteTransactionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteTransactionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTransaction>>, TError,DeleteTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteTransaction>>, TError,DeleteTransactionMutationVariables, TContext> => {
 
@@ -939,13 +1042,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteTransactionMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTransaction>>>
 
-    export type DeleteTransactionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteTransactionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteTransactionMutationVariables = {id: number}
 
     /**
  * @summary Delete a Transaction; refused (409) while other rows reference it
  */
-export const useDeleteTransaction = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteTransaction = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTransaction>>, TError,DeleteTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteTransaction>>,

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -41,13 +45,17 @@ import type {
   MessagesEnvelope,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
   TranslateCreate,
   TranslateDtoListEnvelope,
   TranslateEnvelope,
   TranslateListEnvelope,
   TranslatePageEnvelope,
   TranslateUpdate,
-  UnauthorizedResponse
+  UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse
 } from '../model';
 
 import { apiFetch } from '../../../src/lib/api-fetcher.ts';
@@ -82,10 +90,20 @@ export type getTranslationsByLanguageResponse400 = {
   status: 400
 }
 
+export type getTranslationsByLanguageResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getTranslationsByLanguageResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getTranslationsByLanguageResponseSuccess = (getTranslationsByLanguageResponse200) & {
   headers: Headers;
 };
-export type getTranslationsByLanguageResponseError = (getTranslationsByLanguageResponse400) & {
+export type getTranslationsByLanguageResponseError = (getTranslationsByLanguageResponse400 | getTranslationsByLanguageResponse414 | getTranslationsByLanguageResponse503) & {
   headers: Headers;
 };
 
@@ -129,7 +147,7 @@ export const getGetTranslationsByLanguageQueryKey = (code: string,) => {
     }
 
 
-export const getGetTranslationsByLanguageQueryOptions = <TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse>(code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTranslationsByLanguageQueryOptions = <TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse | UriTooLongResponse | ServiceUnavailableResponse>(code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -148,10 +166,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTranslationsByLanguageQueryResult = NonNullable<Awaited<ReturnType<typeof getTranslationsByLanguage>>>
-export type GetTranslationsByLanguageQueryError = BadRequestResponse
+export type GetTranslationsByLanguageQueryError = BadRequestResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse>(
+export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  code: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTranslationsByLanguage>>,
@@ -161,7 +179,7 @@ export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse>(
+export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTranslationsByLanguage>>,
@@ -171,7 +189,7 @@ export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse>(
+export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -179,7 +197,7 @@ export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof g
  * @summary The interface messages of one language
  */
 
-export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse>(
+export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -211,10 +229,15 @@ export type getTranslateDtosResponse403 = {
   status: 403
 }
 
+export type getTranslateDtosResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getTranslateDtosResponseSuccess = (getTranslateDtosResponse200) & {
   headers: Headers;
 };
-export type getTranslateDtosResponseError = (getTranslateDtosResponse401 | getTranslateDtosResponse403) & {
+export type getTranslateDtosResponseError = (getTranslateDtosResponse401 | getTranslateDtosResponse403 | getTranslateDtosResponse503) & {
   headers: Headers;
 };
 
@@ -254,7 +277,7 @@ export const getGetTranslateDtosQueryKey = () => {
     }
 
 
-export const getGetTranslateDtosQueryOptions = <TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateDtos>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTranslateDtosQueryOptions = <TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateDtos>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -273,10 +296,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTranslateDtosQueryResult = NonNullable<Awaited<ReturnType<typeof getTranslateDtos>>>
-export type GetTranslateDtosQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetTranslateDtosQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateDtos>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTranslateDtos>>,
@@ -286,7 +309,7 @@ export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTransla
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateDtos>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTranslateDtos>>,
@@ -296,7 +319,7 @@ export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTransla
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateDtos>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -304,7 +327,7 @@ export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTransla
  * @summary Every translation with its language's code and name
  */
 
-export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateDtos>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -336,10 +359,15 @@ export type getTranslatesResponse403 = {
   status: 403
 }
 
+export type getTranslatesResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getTranslatesResponseSuccess = (getTranslatesResponse200) & {
   headers: Headers;
 };
-export type getTranslatesResponseError = (getTranslatesResponse401 | getTranslatesResponse403) & {
+export type getTranslatesResponseError = (getTranslatesResponse401 | getTranslatesResponse403 | getTranslatesResponse503) & {
   headers: Headers;
 };
 
@@ -378,7 +406,7 @@ export const getGetTranslatesQueryKey = () => {
     }
 
 
-export const getGetTranslatesQueryOptions = <TData = Awaited<ReturnType<typeof getTranslates>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTranslatesQueryOptions = <TData = Awaited<ReturnType<typeof getTranslates>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -397,10 +425,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTranslatesQueryResult = NonNullable<Awaited<ReturnType<typeof getTranslates>>>
-export type GetTranslatesQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetTranslatesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslates>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTranslates>>,
@@ -410,7 +438,7 @@ export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslates>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTranslates>>,
@@ -420,7 +448,7 @@ export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -428,7 +456,7 @@ export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates
  * @summary Every Translate (at most 10,000), in the default sort
  */
 
-export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -470,10 +498,25 @@ export type createTranslateResponse409 = {
   status: 409
 }
 
+export type createTranslateResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createTranslateResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createTranslateResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createTranslateResponseSuccess = (createTranslateResponse200) & {
   headers: Headers;
 };
-export type createTranslateResponseError = (createTranslateResponse400 | createTranslateResponse401 | createTranslateResponse403 | createTranslateResponse409) & {
+export type createTranslateResponseError = (createTranslateResponse400 | createTranslateResponse401 | createTranslateResponse403 | createTranslateResponse409 | createTranslateResponse413 | createTranslateResponse415 | createTranslateResponse503) & {
   headers: Headers;
 };
 
@@ -521,7 +564,7 @@ return apiFetch<createTranslateResponse>(getCreateTranslateUrl(),
 
 export const getCreateTranslateMutationKey = () => ['createTranslate'] as const;
 
-export const getCreateTranslateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateTranslateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTranslate>>, TError,CreateTranslateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTranslate>>, TError,CreateTranslateMutationVariables, TContext> => {
 
@@ -550,13 +593,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTranslateMutationResult = NonNullable<Awaited<ReturnType<typeof createTranslate>>>
     export type CreateTranslateMutationBody = TranslateCreate
-    export type CreateTranslateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateTranslateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateTranslateMutationVariables = {data: TranslateCreate}
 
     /**
  * @summary Create a Translate
  */
-export const useCreateTranslate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateTranslate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTranslate>>, TError,CreateTranslateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTranslate>>,
@@ -596,10 +639,25 @@ export type updateTranslateResponse409 = {
   status: 409
 }
 
+export type updateTranslateResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateTranslateResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateTranslateResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateTranslateResponseSuccess = (updateTranslateResponse200) & {
   headers: Headers;
 };
-export type updateTranslateResponseError = (updateTranslateResponse400 | updateTranslateResponse401 | updateTranslateResponse403 | updateTranslateResponse404 | updateTranslateResponse409) & {
+export type updateTranslateResponseError = (updateTranslateResponse400 | updateTranslateResponse401 | updateTranslateResponse403 | updateTranslateResponse404 | updateTranslateResponse409 | updateTranslateResponse413 | updateTranslateResponse415 | updateTranslateResponse503) & {
   headers: Headers;
 };
 
@@ -647,7 +705,7 @@ return apiFetch<updateTranslateResponse>(getUpdateTranslateUrl(),
 
 export const getUpdateTranslateMutationKey = () => ['updateTranslate'] as const;
 
-export const getUpdateTranslateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateTranslateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTranslate>>, TError,UpdateTranslateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTranslate>>, TError,UpdateTranslateMutationVariables, TContext> => {
 
@@ -676,13 +734,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTranslateMutationResult = NonNullable<Awaited<ReturnType<typeof updateTranslate>>>
     export type UpdateTranslateMutationBody = TranslateUpdate
-    export type UpdateTranslateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateTranslateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateTranslateMutationVariables = {data: TranslateUpdate}
 
     /**
  * @summary Update a Translate (optimistic concurrency on rowVersion)
  */
-export const useUpdateTranslate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateTranslate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTranslate>>, TError,UpdateTranslateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTranslate>>,
@@ -712,10 +770,25 @@ export type getTranslatesForPagingResponse403 = {
   status: 403
 }
 
+export type getTranslatesForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getTranslatesForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getTranslatesForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getTranslatesForPagingResponseSuccess = (getTranslatesForPagingResponse200) & {
   headers: Headers;
 };
-export type getTranslatesForPagingResponseError = (getTranslatesForPagingResponse400 | getTranslatesForPagingResponse401 | getTranslatesForPagingResponse403) & {
+export type getTranslatesForPagingResponseError = (getTranslatesForPagingResponse400 | getTranslatesForPagingResponse401 | getTranslatesForPagingResponse403 | getTranslatesForPagingResponse413 | getTranslatesForPagingResponse415 | getTranslatesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -768,7 +841,7 @@ export const getGetTranslatesForPagingQueryKey = (pagedListRequest?: PagedListRe
     }
 
 
-export const getGetTranslatesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getTranslatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslatesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTranslatesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getTranslatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslatesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -787,10 +860,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTranslatesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getTranslatesForPaging>>>
-export type GetTranslatesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetTranslatesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getTranslatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getTranslatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslatesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTranslatesForPaging>>,
@@ -800,7 +873,7 @@ export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getT
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getTranslatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getTranslatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslatesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTranslatesForPaging>>,
@@ -810,7 +883,7 @@ export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getT
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getTranslatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getTranslatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslatesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -818,7 +891,7 @@ export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getT
  * @summary One page of Translates, filtered, sorted and grouped
  */
 
-export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getTranslatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getTranslatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslatesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -860,10 +933,20 @@ export type getTranslateByIdResponse404 = {
   status: 404
 }
 
+export type getTranslateByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getTranslateByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getTranslateByIdResponseSuccess = (getTranslateByIdResponse200) & {
   headers: Headers;
 };
-export type getTranslateByIdResponseError = (getTranslateByIdResponse400 | getTranslateByIdResponse401 | getTranslateByIdResponse403 | getTranslateByIdResponse404) & {
+export type getTranslateByIdResponseError = (getTranslateByIdResponse400 | getTranslateByIdResponse401 | getTranslateByIdResponse403 | getTranslateByIdResponse404 | getTranslateByIdResponse414 | getTranslateByIdResponse503) & {
   headers: Headers;
 };
 
@@ -902,7 +985,7 @@ export const getGetTranslateByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetTranslateByIdQueryOptions = <TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTranslateByIdQueryOptions = <TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -921,10 +1004,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTranslateByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getTranslateById>>>
-export type GetTranslateByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetTranslateByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTranslateById>>,
@@ -934,7 +1017,7 @@ export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTransla
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTranslateById>>,
@@ -944,7 +1027,7 @@ export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTransla
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -952,7 +1035,7 @@ export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTransla
  * @summary One Translate
  */
 
-export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -999,10 +1082,30 @@ export type deleteTranslateResponse409 = {
   status: 409
 }
 
+export type deleteTranslateResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteTranslateResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteTranslateResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteTranslateResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteTranslateResponseSuccess = (deleteTranslateResponse200) & {
   headers: Headers;
 };
-export type deleteTranslateResponseError = (deleteTranslateResponse400 | deleteTranslateResponse401 | deleteTranslateResponse403 | deleteTranslateResponse404 | deleteTranslateResponse409) & {
+export type deleteTranslateResponseError = (deleteTranslateResponse400 | deleteTranslateResponse401 | deleteTranslateResponse403 | deleteTranslateResponse404 | deleteTranslateResponse409 | deleteTranslateResponse413 | deleteTranslateResponse414 | deleteTranslateResponse415 | deleteTranslateResponse503) & {
   headers: Headers;
 };
 
@@ -1036,7 +1139,7 @@ export const deleteTranslate = async (id: number, options?: Parameters<typeof ap
 
 export const getDeleteTranslateMutationKey = () => ['deleteTranslate'] as const;
 
-export const getDeleteTranslateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteTranslateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTranslate>>, TError,DeleteTranslateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteTranslate>>, TError,DeleteTranslateMutationVariables, TContext> => {
 
@@ -1065,13 +1168,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteTranslateMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTranslate>>>
 
-    export type DeleteTranslateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteTranslateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteTranslateMutationVariables = {id: number}
 
     /**
  * @summary Delete a Translate; refused (409) while other rows reference it
  */
-export const useDeleteTranslate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteTranslate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTranslate>>, TError,DeleteTranslateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteTranslate>>,

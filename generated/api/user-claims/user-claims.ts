@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -40,7 +44,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
   UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse,
   UserClaimCreate,
   UserClaimEnvelope,
   UserClaimListEnvelope,
@@ -85,10 +93,15 @@ export type getUserClaimsResponse403 = {
   status: 403
 }
 
+export type getUserClaimsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getUserClaimsResponseSuccess = (getUserClaimsResponse200) & {
   headers: Headers;
 };
-export type getUserClaimsResponseError = (getUserClaimsResponse401 | getUserClaimsResponse403) & {
+export type getUserClaimsResponseError = (getUserClaimsResponse401 | getUserClaimsResponse403 | getUserClaimsResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetUserClaimsQueryKey = () => {
     }
 
 
-export const getGetUserClaimsQueryOptions = <TData = Awaited<ReturnType<typeof getUserClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetUserClaimsQueryOptions = <TData = Awaited<ReturnType<typeof getUserClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserClaimsQueryResult = NonNullable<Awaited<ReturnType<typeof getUserClaims>>>
-export type GetUserClaimsQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetUserClaimsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaims>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserClaims>>,
@@ -159,7 +172,7 @@ export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaims>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserClaims>>,
@@ -169,7 +182,7 @@ export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims
  * @summary Every UserClaim (at most 10,000), in the default sort
  */
 
-export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createUserClaimResponse409 = {
   status: 409
 }
 
+export type createUserClaimResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createUserClaimResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createUserClaimResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createUserClaimResponseSuccess = (createUserClaimResponse200) & {
   headers: Headers;
 };
-export type createUserClaimResponseError = (createUserClaimResponse400 | createUserClaimResponse401 | createUserClaimResponse403 | createUserClaimResponse409) & {
+export type createUserClaimResponseError = (createUserClaimResponse400 | createUserClaimResponse401 | createUserClaimResponse403 | createUserClaimResponse409 | createUserClaimResponse413 | createUserClaimResponse415 | createUserClaimResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createUserClaimResponse>(getCreateUserClaimUrl(),
 
 export const getCreateUserClaimMutationKey = () => ['createUserClaim'] as const;
 
-export const getCreateUserClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateUserClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserClaim>>, TError,CreateUserClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createUserClaim>>, TError,CreateUserClaimMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateUserClaimMutationResult = NonNullable<Awaited<ReturnType<typeof createUserClaim>>>
     export type CreateUserClaimMutationBody = UserClaimCreate
-    export type CreateUserClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateUserClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateUserClaimMutationVariables = {data: UserClaimCreate}
 
     /**
  * @summary Create a UserClaim
  */
-export const useCreateUserClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateUserClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserClaim>>, TError,CreateUserClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createUserClaim>>,
@@ -345,10 +373,25 @@ export type updateUserClaimResponse409 = {
   status: 409
 }
 
+export type updateUserClaimResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateUserClaimResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateUserClaimResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateUserClaimResponseSuccess = (updateUserClaimResponse200) & {
   headers: Headers;
 };
-export type updateUserClaimResponseError = (updateUserClaimResponse400 | updateUserClaimResponse401 | updateUserClaimResponse403 | updateUserClaimResponse404 | updateUserClaimResponse409) & {
+export type updateUserClaimResponseError = (updateUserClaimResponse400 | updateUserClaimResponse401 | updateUserClaimResponse403 | updateUserClaimResponse404 | updateUserClaimResponse409 | updateUserClaimResponse413 | updateUserClaimResponse415 | updateUserClaimResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateUserClaimResponse>(getUpdateUserClaimUrl(),
 
 export const getUpdateUserClaimMutationKey = () => ['updateUserClaim'] as const;
 
-export const getUpdateUserClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateUserClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserClaim>>, TError,UpdateUserClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateUserClaim>>, TError,UpdateUserClaimMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateUserClaimMutationResult = NonNullable<Awaited<ReturnType<typeof updateUserClaim>>>
     export type UpdateUserClaimMutationBody = UserClaimUpdate
-    export type UpdateUserClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateUserClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateUserClaimMutationVariables = {data: UserClaimUpdate}
 
     /**
  * @summary Update a UserClaim (optimistic concurrency on rowVersion)
  */
-export const useUpdateUserClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateUserClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserClaim>>, TError,UpdateUserClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateUserClaim>>,
@@ -461,10 +504,25 @@ export type getUserClaimsForPagingResponse403 = {
   status: 403
 }
 
+export type getUserClaimsForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getUserClaimsForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getUserClaimsForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getUserClaimsForPagingResponseSuccess = (getUserClaimsForPagingResponse200) & {
   headers: Headers;
 };
-export type getUserClaimsForPagingResponseError = (getUserClaimsForPagingResponse400 | getUserClaimsForPagingResponse401 | getUserClaimsForPagingResponse403) & {
+export type getUserClaimsForPagingResponseError = (getUserClaimsForPagingResponse400 | getUserClaimsForPagingResponse401 | getUserClaimsForPagingResponse403 | getUserClaimsForPagingResponse413 | getUserClaimsForPagingResponse415 | getUserClaimsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetUserClaimsForPagingQueryKey = (pagedListRequest?: PagedListRe
     }
 
 
-export const getGetUserClaimsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetUserClaimsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserClaimsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getUserClaimsForPaging>>>
-export type GetUserClaimsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetUserClaimsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserClaimsForPaging>>,
@@ -549,7 +607,7 @@ export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getU
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserClaimsForPaging>>,
@@ -559,7 +617,7 @@ export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getU
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getU
  * @summary One page of UserClaims, filtered, sorted and grouped
  */
 
-export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getUserClaimByIdResponse404 = {
   status: 404
 }
 
+export type getUserClaimByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getUserClaimByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getUserClaimByIdResponseSuccess = (getUserClaimByIdResponse200) & {
   headers: Headers;
 };
-export type getUserClaimByIdResponseError = (getUserClaimByIdResponse400 | getUserClaimByIdResponse401 | getUserClaimByIdResponse403 | getUserClaimByIdResponse404) & {
+export type getUserClaimByIdResponseError = (getUserClaimByIdResponse400 | getUserClaimByIdResponse401 | getUserClaimByIdResponse403 | getUserClaimByIdResponse404 | getUserClaimByIdResponse414 | getUserClaimByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetUserClaimByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetUserClaimByIdQueryOptions = <TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetUserClaimByIdQueryOptions = <TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserClaimByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getUserClaimById>>>
-export type GetUserClaimByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetUserClaimByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserClaimById>>,
@@ -683,7 +751,7 @@ export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserCla
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserClaimById>>,
@@ -693,7 +761,7 @@ export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserCla
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserCla
  * @summary One UserClaim
  */
 
-export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteUserClaimResponse409 = {
   status: 409
 }
 
+export type deleteUserClaimResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteUserClaimResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteUserClaimResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteUserClaimResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteUserClaimResponseSuccess = (deleteUserClaimResponse200) & {
   headers: Headers;
 };
-export type deleteUserClaimResponseError = (deleteUserClaimResponse400 | deleteUserClaimResponse401 | deleteUserClaimResponse403 | deleteUserClaimResponse404 | deleteUserClaimResponse409) & {
+export type deleteUserClaimResponseError = (deleteUserClaimResponse400 | deleteUserClaimResponse401 | deleteUserClaimResponse403 | deleteUserClaimResponse404 | deleteUserClaimResponse409 | deleteUserClaimResponse413 | deleteUserClaimResponse414 | deleteUserClaimResponse415 | deleteUserClaimResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteUserClaim = async (id: number, options?: Parameters<typeof ap
 
 export const getDeleteUserClaimMutationKey = () => ['deleteUserClaim'] as const;
 
-export const getDeleteUserClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteUserClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUserClaim>>, TError,DeleteUserClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteUserClaim>>, TError,DeleteUserClaimMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteUserClaimMutationResult = NonNullable<Awaited<ReturnType<typeof deleteUserClaim>>>
 
-    export type DeleteUserClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteUserClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteUserClaimMutationVariables = {id: number}
 
     /**
  * @summary Delete a UserClaim; refused (409) while other rows reference it
  */
-export const useDeleteUserClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteUserClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUserClaim>>, TError,DeleteUserClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteUserClaim>>,

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -40,7 +44,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
   UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse,
   UserGroupCreate,
   UserGroupEnvelope,
   UserGroupListEnvelope,
@@ -85,10 +93,15 @@ export type getUserGroupsResponse403 = {
   status: 403
 }
 
+export type getUserGroupsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getUserGroupsResponseSuccess = (getUserGroupsResponse200) & {
   headers: Headers;
 };
-export type getUserGroupsResponseError = (getUserGroupsResponse401 | getUserGroupsResponse403) & {
+export type getUserGroupsResponseError = (getUserGroupsResponse401 | getUserGroupsResponse403 | getUserGroupsResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetUserGroupsQueryKey = () => {
     }
 
 
-export const getGetUserGroupsQueryOptions = <TData = Awaited<ReturnType<typeof getUserGroups>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroups>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetUserGroupsQueryOptions = <TData = Awaited<ReturnType<typeof getUserGroups>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroups>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserGroupsQueryResult = NonNullable<Awaited<ReturnType<typeof getUserGroups>>>
-export type GetUserGroupsQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetUserGroupsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroups>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserGroups>>,
@@ -159,7 +172,7 @@ export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroups>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserGroups>>,
@@ -169,7 +182,7 @@ export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroups>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups
  * @summary Every UserGroup (at most 10,000), in the default sort
  */
 
-export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroups>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createUserGroupResponse409 = {
   status: 409
 }
 
+export type createUserGroupResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createUserGroupResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createUserGroupResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createUserGroupResponseSuccess = (createUserGroupResponse200) & {
   headers: Headers;
 };
-export type createUserGroupResponseError = (createUserGroupResponse400 | createUserGroupResponse401 | createUserGroupResponse403 | createUserGroupResponse409) & {
+export type createUserGroupResponseError = (createUserGroupResponse400 | createUserGroupResponse401 | createUserGroupResponse403 | createUserGroupResponse409 | createUserGroupResponse413 | createUserGroupResponse415 | createUserGroupResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createUserGroupResponse>(getCreateUserGroupUrl(),
 
 export const getCreateUserGroupMutationKey = () => ['createUserGroup'] as const;
 
-export const getCreateUserGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateUserGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserGroup>>, TError,CreateUserGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createUserGroup>>, TError,CreateUserGroupMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateUserGroupMutationResult = NonNullable<Awaited<ReturnType<typeof createUserGroup>>>
     export type CreateUserGroupMutationBody = UserGroupCreate
-    export type CreateUserGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateUserGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateUserGroupMutationVariables = {data: UserGroupCreate}
 
     /**
  * @summary Create a UserGroup
  */
-export const useCreateUserGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateUserGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserGroup>>, TError,CreateUserGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createUserGroup>>,
@@ -345,10 +373,25 @@ export type updateUserGroupResponse409 = {
   status: 409
 }
 
+export type updateUserGroupResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateUserGroupResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateUserGroupResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateUserGroupResponseSuccess = (updateUserGroupResponse200) & {
   headers: Headers;
 };
-export type updateUserGroupResponseError = (updateUserGroupResponse400 | updateUserGroupResponse401 | updateUserGroupResponse403 | updateUserGroupResponse404 | updateUserGroupResponse409) & {
+export type updateUserGroupResponseError = (updateUserGroupResponse400 | updateUserGroupResponse401 | updateUserGroupResponse403 | updateUserGroupResponse404 | updateUserGroupResponse409 | updateUserGroupResponse413 | updateUserGroupResponse415 | updateUserGroupResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateUserGroupResponse>(getUpdateUserGroupUrl(),
 
 export const getUpdateUserGroupMutationKey = () => ['updateUserGroup'] as const;
 
-export const getUpdateUserGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateUserGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserGroup>>, TError,UpdateUserGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateUserGroup>>, TError,UpdateUserGroupMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateUserGroupMutationResult = NonNullable<Awaited<ReturnType<typeof updateUserGroup>>>
     export type UpdateUserGroupMutationBody = UserGroupUpdate
-    export type UpdateUserGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateUserGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateUserGroupMutationVariables = {data: UserGroupUpdate}
 
     /**
  * @summary Update a UserGroup (optimistic concurrency on rowVersion)
  */
-export const useUpdateUserGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateUserGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserGroup>>, TError,UpdateUserGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateUserGroup>>,
@@ -461,10 +504,25 @@ export type getUserGroupsForPagingResponse403 = {
   status: 403
 }
 
+export type getUserGroupsForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getUserGroupsForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getUserGroupsForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getUserGroupsForPagingResponseSuccess = (getUserGroupsForPagingResponse200) & {
   headers: Headers;
 };
-export type getUserGroupsForPagingResponseError = (getUserGroupsForPagingResponse400 | getUserGroupsForPagingResponse401 | getUserGroupsForPagingResponse403) & {
+export type getUserGroupsForPagingResponseError = (getUserGroupsForPagingResponse400 | getUserGroupsForPagingResponse401 | getUserGroupsForPagingResponse403 | getUserGroupsForPagingResponse413 | getUserGroupsForPagingResponse415 | getUserGroupsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetUserGroupsForPagingQueryKey = (pagedListRequest?: PagedListRe
     }
 
 
-export const getGetUserGroupsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetUserGroupsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserGroupsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getUserGroupsForPaging>>>
-export type GetUserGroupsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetUserGroupsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserGroupsForPaging>>,
@@ -549,7 +607,7 @@ export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getU
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserGroupsForPaging>>,
@@ -559,7 +617,7 @@ export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getU
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getU
  * @summary One page of UserGroups, filtered, sorted and grouped
  */
 
-export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getUserGroupByIdResponse404 = {
   status: 404
 }
 
+export type getUserGroupByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getUserGroupByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getUserGroupByIdResponseSuccess = (getUserGroupByIdResponse200) & {
   headers: Headers;
 };
-export type getUserGroupByIdResponseError = (getUserGroupByIdResponse400 | getUserGroupByIdResponse401 | getUserGroupByIdResponse403 | getUserGroupByIdResponse404) & {
+export type getUserGroupByIdResponseError = (getUserGroupByIdResponse400 | getUserGroupByIdResponse401 | getUserGroupByIdResponse403 | getUserGroupByIdResponse404 | getUserGroupByIdResponse414 | getUserGroupByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetUserGroupByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetUserGroupByIdQueryOptions = <TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetUserGroupByIdQueryOptions = <TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserGroupByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getUserGroupById>>>
-export type GetUserGroupByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetUserGroupByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserGroupById>>,
@@ -683,7 +751,7 @@ export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGro
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserGroupById>>,
@@ -693,7 +761,7 @@ export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGro
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGro
  * @summary One UserGroup
  */
 
-export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteUserGroupResponse409 = {
   status: 409
 }
 
+export type deleteUserGroupResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteUserGroupResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteUserGroupResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteUserGroupResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteUserGroupResponseSuccess = (deleteUserGroupResponse200) & {
   headers: Headers;
 };
-export type deleteUserGroupResponseError = (deleteUserGroupResponse400 | deleteUserGroupResponse401 | deleteUserGroupResponse403 | deleteUserGroupResponse404 | deleteUserGroupResponse409) & {
+export type deleteUserGroupResponseError = (deleteUserGroupResponse400 | deleteUserGroupResponse401 | deleteUserGroupResponse403 | deleteUserGroupResponse404 | deleteUserGroupResponse409 | deleteUserGroupResponse413 | deleteUserGroupResponse414 | deleteUserGroupResponse415 | deleteUserGroupResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteUserGroup = async (id: number, options?: Parameters<typeof ap
 
 export const getDeleteUserGroupMutationKey = () => ['deleteUserGroup'] as const;
 
-export const getDeleteUserGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteUserGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUserGroup>>, TError,DeleteUserGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteUserGroup>>, TError,DeleteUserGroupMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteUserGroupMutationResult = NonNullable<Awaited<ReturnType<typeof deleteUserGroup>>>
 
-    export type DeleteUserGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteUserGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteUserGroupMutationVariables = {id: number}
 
     /**
  * @summary Delete a UserGroup; refused (409) while other rows reference it
  */
-export const useDeleteUserGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteUserGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUserGroup>>, TError,DeleteUserGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteUserGroup>>,

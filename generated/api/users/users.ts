@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -36,13 +40,18 @@ import type {
 import type {
   BadRequestResponse,
   ConflictResponse,
+  EmptyEnvelope,
   ForbiddenResponse,
   IdEnvelope,
   LinkChangeEnvelope,
   LinkChangeRequest,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
   UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse,
   UserCreate,
   UserEnvelope,
   UserListEnvelope,
@@ -97,10 +106,35 @@ export type changeUserClaimsResponse404 = {
   status: 404
 }
 
+export type changeUserClaimsResponse409 = {
+  data: ConflictResponse
+  status: 409
+}
+
+export type changeUserClaimsResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type changeUserClaimsResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type changeUserClaimsResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type changeUserClaimsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type changeUserClaimsResponseSuccess = (changeUserClaimsResponse200) & {
   headers: Headers;
 };
-export type changeUserClaimsResponseError = (changeUserClaimsResponse400 | changeUserClaimsResponse401 | changeUserClaimsResponse403 | changeUserClaimsResponse404) & {
+export type changeUserClaimsResponseError = (changeUserClaimsResponse400 | changeUserClaimsResponse401 | changeUserClaimsResponse403 | changeUserClaimsResponse404 | changeUserClaimsResponse409 | changeUserClaimsResponse413 | changeUserClaimsResponse414 | changeUserClaimsResponse415 | changeUserClaimsResponse503) & {
   headers: Headers;
 };
 
@@ -123,8 +157,10 @@ export const getChangeUserClaimsUrl = (id: number,) => {
  * one after the other and none is lost. An unknown user is a 404; an unknown claim in `add`
  * is a 400 whose `error.params.ids` lists the unknown ids, and nothing is changed; an id in
  * both lists is a 400. Adding a claim the user has, or removing one they lack, is a no-op, so
- * a retry is safe. The user's signed-in sessions keep their claims until the next sign-in or
- * token refresh.
+ * a retry is safe. An added claim reaches the user's sessions at their next token refresh; a
+ * removed one ends them at once (their next request is a 401 `error.auth.sessionChanged`, and
+ * the refresh gives a token without it). A change that would leave no active user holding
+ * `Admin` is a 409 `error.conflict.lastAdmin`, and nothing is changed.
  * @summary Add and remove a user's own claims in one request
  */
 export const changeUserClaims = async (id: number,
@@ -159,7 +195,7 @@ return apiFetch<changeUserClaimsResponse>(getChangeUserClaimsUrl(id),
 
 export const getChangeUserClaimsMutationKey = () => ['changeUserClaims'] as const;
 
-export const getChangeUserClaimsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const getChangeUserClaimsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeUserClaims>>, TError,ChangeUserClaimsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changeUserClaims>>, TError,ChangeUserClaimsMutationVariables, TContext> => {
 
@@ -188,13 +224,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangeUserClaimsMutationResult = NonNullable<Awaited<ReturnType<typeof changeUserClaims>>>
     export type ChangeUserClaimsMutationBody = LinkChangeRequest
-    export type ChangeUserClaimsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type ChangeUserClaimsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type ChangeUserClaimsMutationVariables = {id: number;data: LinkChangeRequest}
 
     /**
  * @summary Add and remove a user's own claims in one request
  */
-export const useChangeUserClaims = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const useChangeUserClaims = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeUserClaims>>, TError,ChangeUserClaimsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changeUserClaims>>,
@@ -229,10 +265,35 @@ export type changeUserGroupsResponse404 = {
   status: 404
 }
 
+export type changeUserGroupsResponse409 = {
+  data: ConflictResponse
+  status: 409
+}
+
+export type changeUserGroupsResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type changeUserGroupsResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type changeUserGroupsResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type changeUserGroupsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type changeUserGroupsResponseSuccess = (changeUserGroupsResponse200) & {
   headers: Headers;
 };
-export type changeUserGroupsResponseError = (changeUserGroupsResponse400 | changeUserGroupsResponse401 | changeUserGroupsResponse403 | changeUserGroupsResponse404) & {
+export type changeUserGroupsResponseError = (changeUserGroupsResponse400 | changeUserGroupsResponse401 | changeUserGroupsResponse403 | changeUserGroupsResponse404 | changeUserGroupsResponse409 | changeUserGroupsResponse413 | changeUserGroupsResponse414 | changeUserGroupsResponse415 | changeUserGroupsResponse503) & {
   headers: Headers;
 };
 
@@ -254,6 +315,8 @@ export const getChangeUserGroupsUrl = (id: number,) => {
  * unknown user is a 404; an unknown group in `add` is a 400 listing the unknown ids in
  * `error.params.ids`, and nothing is changed; an id in both lists is a 400. Adding an existing
  * membership or removing an absent one is a no-op, so a retry is safe.
+ * Removals end the affected users' sessions at once, as for a user's claims; one that would
+ * leave no active user holding `Admin` is a 409 `error.conflict.lastAdmin`.
  * @summary Add a user to groups and remove them from others in one request
  */
 export const changeUserGroups = async (id: number,
@@ -288,7 +351,7 @@ return apiFetch<changeUserGroupsResponse>(getChangeUserGroupsUrl(id),
 
 export const getChangeUserGroupsMutationKey = () => ['changeUserGroups'] as const;
 
-export const getChangeUserGroupsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const getChangeUserGroupsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeUserGroups>>, TError,ChangeUserGroupsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changeUserGroups>>, TError,ChangeUserGroupsMutationVariables, TContext> => {
 
@@ -317,13 +380,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangeUserGroupsMutationResult = NonNullable<Awaited<ReturnType<typeof changeUserGroups>>>
     export type ChangeUserGroupsMutationBody = LinkChangeRequest
-    export type ChangeUserGroupsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+    export type ChangeUserGroupsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type ChangeUserGroupsMutationVariables = {id: number;data: LinkChangeRequest}
 
     /**
  * @summary Add a user to groups and remove them from others in one request
  */
-export const useChangeUserGroups = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse,
+export const useChangeUserGroups = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeUserGroups>>, TError,ChangeUserGroupsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changeUserGroups>>,
@@ -332,6 +395,138 @@ export const useChangeUserGroups = <TError = BadRequestResponse | UnauthorizedRe
         TContext
       > => {
       return useMutation(getChangeUserGroupsMutationOptions(options), queryClient);
+    }
+    export type logoutUserEverywhereResponse200 = {
+  data: EmptyEnvelope
+  status: 200
+}
+
+export type logoutUserEverywhereResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type logoutUserEverywhereResponse401 = {
+  data: UnauthorizedResponse
+  status: 401
+}
+
+export type logoutUserEverywhereResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type logoutUserEverywhereResponse404 = {
+  data: NotFoundResponse
+  status: 404
+}
+
+export type logoutUserEverywhereResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type logoutUserEverywhereResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type logoutUserEverywhereResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type logoutUserEverywhereResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
+export type logoutUserEverywhereResponseSuccess = (logoutUserEverywhereResponse200) & {
+  headers: Headers;
+};
+export type logoutUserEverywhereResponseError = (logoutUserEverywhereResponse400 | logoutUserEverywhereResponse401 | logoutUserEverywhereResponse403 | logoutUserEverywhereResponse404 | logoutUserEverywhereResponse413 | logoutUserEverywhereResponse414 | logoutUserEverywhereResponse415 | logoutUserEverywhereResponse503) & {
+  headers: Headers;
+};
+
+export type logoutUserEverywhereResponse = (logoutUserEverywhereResponseSuccess | logoutUserEverywhereResponseError)
+
+export const getLogoutUserEverywhereUrl = (id: number,) => {
+
+
+
+
+  return `/Users/${id}/logout-everywhere`
+}
+
+/**
+ * Signs the user out on every device: every refresh token is revoked, and every access token
+ * already issued is refused on its next request (401 `error.auth.sessionChanged`) by every
+ * server instance within a few seconds. Use it for a lost phone or a shared password; to keep
+ * the user out, set them passive or locked as well (which ends their sessions too). Needs
+ * `Users.Update`. An unknown user is a 404.
+ * @summary End every session of a user
+ */
+export const logoutUserEverywhere = async (id: number, options?: Parameters<typeof apiFetch>[1]): Promise<logoutUserEverywhereResponse> => {
+
+  return apiFetch<logoutUserEverywhereResponse>(getLogoutUserEverywhereUrl(id),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getLogoutUserEverywhereMutationKey = () => ['logoutUserEverywhere'] as const;
+
+export const getLogoutUserEverywhereMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logoutUserEverywhere>>, TError,LogoutUserEverywhereMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof logoutUserEverywhere>>, TError,LogoutUserEverywhereMutationVariables, TContext> => {
+
+const mutationKey = getLogoutUserEverywhereMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof logoutUserEverywhere>>, LogoutUserEverywhereMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  logoutUserEverywhere(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type LogoutUserEverywhereMutationResult = NonNullable<Awaited<ReturnType<typeof logoutUserEverywhere>>>
+
+    export type LogoutUserEverywhereMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type LogoutUserEverywhereMutationVariables = {id: number}
+
+    /**
+ * @summary End every session of a user
+ */
+export const useLogoutUserEverywhere = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logoutUserEverywhere>>, TError,LogoutUserEverywhereMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof logoutUserEverywhere>>,
+        TError,
+        LogoutUserEverywhereMutationVariables,
+        TContext
+      > => {
+      return useMutation(getLogoutUserEverywhereMutationOptions(options), queryClient);
     }
     export type getUsersResponse200 = {
   data: UserListEnvelope
@@ -348,10 +543,15 @@ export type getUsersResponse403 = {
   status: 403
 }
 
+export type getUsersResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getUsersResponseSuccess = (getUsersResponse200) & {
   headers: Headers;
 };
-export type getUsersResponseError = (getUsersResponse401 | getUsersResponse403) & {
+export type getUsersResponseError = (getUsersResponse401 | getUsersResponse403 | getUsersResponse503) & {
   headers: Headers;
 };
 
@@ -390,7 +590,7 @@ export const getGetUsersQueryKey = () => {
     }
 
 
-export const getGetUsersQueryOptions = <TData = Awaited<ReturnType<typeof getUsers>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetUsersQueryOptions = <TData = Awaited<ReturnType<typeof getUsers>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -409,10 +609,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUsersQueryResult = NonNullable<Awaited<ReturnType<typeof getUsers>>>
-export type GetUsersQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetUsersQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUsers>>,
@@ -422,7 +622,7 @@ export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUsers>>,
@@ -432,7 +632,7 @@ export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -440,7 +640,7 @@ export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError
  * @summary Every User (at most 10,000), in the default sort
  */
 
-export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -482,10 +682,25 @@ export type createUserResponse409 = {
   status: 409
 }
 
+export type createUserResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createUserResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createUserResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createUserResponseSuccess = (createUserResponse200) & {
   headers: Headers;
 };
-export type createUserResponseError = (createUserResponse400 | createUserResponse401 | createUserResponse403 | createUserResponse409) & {
+export type createUserResponseError = (createUserResponse400 | createUserResponse401 | createUserResponse403 | createUserResponse409 | createUserResponse413 | createUserResponse415 | createUserResponse503) & {
   headers: Headers;
 };
 
@@ -533,7 +748,7 @@ return apiFetch<createUserResponse>(getCreateUserUrl(),
 
 export const getCreateUserMutationKey = () => ['createUser'] as const;
 
-export const getCreateUserMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateUserMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUser>>, TError,CreateUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createUser>>, TError,CreateUserMutationVariables, TContext> => {
 
@@ -562,13 +777,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateUserMutationResult = NonNullable<Awaited<ReturnType<typeof createUser>>>
     export type CreateUserMutationBody = UserCreate
-    export type CreateUserMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateUserMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateUserMutationVariables = {data: UserCreate}
 
     /**
  * @summary Create a User
  */
-export const useCreateUser = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateUser = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUser>>, TError,CreateUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createUser>>,
@@ -608,10 +823,25 @@ export type updateUserResponse409 = {
   status: 409
 }
 
+export type updateUserResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateUserResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateUserResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateUserResponseSuccess = (updateUserResponse200) & {
   headers: Headers;
 };
-export type updateUserResponseError = (updateUserResponse400 | updateUserResponse401 | updateUserResponse403 | updateUserResponse404 | updateUserResponse409) & {
+export type updateUserResponseError = (updateUserResponse400 | updateUserResponse401 | updateUserResponse403 | updateUserResponse404 | updateUserResponse409 | updateUserResponse413 | updateUserResponse415 | updateUserResponse503) & {
   headers: Headers;
 };
 
@@ -659,7 +889,7 @@ return apiFetch<updateUserResponse>(getUpdateUserUrl(),
 
 export const getUpdateUserMutationKey = () => ['updateUser'] as const;
 
-export const getUpdateUserMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateUserMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUser>>, TError,UpdateUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateUser>>, TError,UpdateUserMutationVariables, TContext> => {
 
@@ -688,13 +918,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateUserMutationResult = NonNullable<Awaited<ReturnType<typeof updateUser>>>
     export type UpdateUserMutationBody = UserUpdate
-    export type UpdateUserMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateUserMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateUserMutationVariables = {data: UserUpdate}
 
     /**
  * @summary Update a User (optimistic concurrency on rowVersion)
  */
-export const useUpdateUser = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateUser = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUser>>, TError,UpdateUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateUser>>,
@@ -724,10 +954,25 @@ export type getUsersForPagingResponse403 = {
   status: 403
 }
 
+export type getUsersForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getUsersForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getUsersForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getUsersForPagingResponseSuccess = (getUsersForPagingResponse200) & {
   headers: Headers;
 };
-export type getUsersForPagingResponseError = (getUsersForPagingResponse400 | getUsersForPagingResponse401 | getUsersForPagingResponse403) & {
+export type getUsersForPagingResponseError = (getUsersForPagingResponse400 | getUsersForPagingResponse401 | getUsersForPagingResponse403 | getUsersForPagingResponse413 | getUsersForPagingResponse415 | getUsersForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -780,7 +1025,7 @@ export const getGetUsersForPagingQueryKey = (pagedListRequest?: PagedListRequest
     }
 
 
-export const getGetUsersForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getUsersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsersForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetUsersForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getUsersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsersForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -799,10 +1044,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUsersForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getUsersForPaging>>>
-export type GetUsersForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetUsersForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsersForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUsersForPaging>>,
@@ -812,7 +1057,7 @@ export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersF
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsersForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUsersForPaging>>,
@@ -822,7 +1067,7 @@ export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersF
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsersForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -830,7 +1075,7 @@ export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersF
  * @summary One page of Users, filtered, sorted and grouped
  */
 
-export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsersForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -872,10 +1117,20 @@ export type getUserByIdResponse404 = {
   status: 404
 }
 
+export type getUserByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getUserByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getUserByIdResponseSuccess = (getUserByIdResponse200) & {
   headers: Headers;
 };
-export type getUserByIdResponseError = (getUserByIdResponse400 | getUserByIdResponse401 | getUserByIdResponse403 | getUserByIdResponse404) & {
+export type getUserByIdResponseError = (getUserByIdResponse400 | getUserByIdResponse401 | getUserByIdResponse403 | getUserByIdResponse404 | getUserByIdResponse414 | getUserByIdResponse503) & {
   headers: Headers;
 };
 
@@ -914,7 +1169,7 @@ export const getGetUserByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetUserByIdQueryOptions = <TData = Awaited<ReturnType<typeof getUserById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetUserByIdQueryOptions = <TData = Awaited<ReturnType<typeof getUserById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -933,10 +1188,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getUserById>>>
-export type GetUserByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetUserByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserById>>,
@@ -946,7 +1201,7 @@ export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserById>>,
@@ -956,7 +1211,7 @@ export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -964,7 +1219,7 @@ export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, 
  * @summary One User
  */
 
-export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1011,10 +1266,30 @@ export type deleteUserResponse409 = {
   status: 409
 }
 
+export type deleteUserResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteUserResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteUserResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteUserResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteUserResponseSuccess = (deleteUserResponse200) & {
   headers: Headers;
 };
-export type deleteUserResponseError = (deleteUserResponse400 | deleteUserResponse401 | deleteUserResponse403 | deleteUserResponse404 | deleteUserResponse409) & {
+export type deleteUserResponseError = (deleteUserResponse400 | deleteUserResponse401 | deleteUserResponse403 | deleteUserResponse404 | deleteUserResponse409 | deleteUserResponse413 | deleteUserResponse414 | deleteUserResponse415 | deleteUserResponse503) & {
   headers: Headers;
 };
 
@@ -1048,7 +1323,7 @@ export const deleteUser = async (id: number, options?: Parameters<typeof apiFetc
 
 export const getDeleteUserMutationKey = () => ['deleteUser'] as const;
 
-export const getDeleteUserMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteUserMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUser>>, TError,DeleteUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteUser>>, TError,DeleteUserMutationVariables, TContext> => {
 
@@ -1077,13 +1352,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteUserMutationResult = NonNullable<Awaited<ReturnType<typeof deleteUser>>>
 
-    export type DeleteUserMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteUserMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteUserMutationVariables = {id: number}
 
     /**
  * @summary Delete a User; refused (409) while other rows reference it
  */
-export const useDeleteUser = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteUser = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUser>>, TError,DeleteUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteUser>>,

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -40,7 +44,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
   UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse,
   VatRateCreate,
   VatRateEnvelope,
   VatRateListEnvelope,
@@ -85,10 +93,15 @@ export type getVatRatesResponse403 = {
   status: 403
 }
 
+export type getVatRatesResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVatRatesResponseSuccess = (getVatRatesResponse200) & {
   headers: Headers;
 };
-export type getVatRatesResponseError = (getVatRatesResponse401 | getVatRatesResponse403) & {
+export type getVatRatesResponseError = (getVatRatesResponse401 | getVatRatesResponse403 | getVatRatesResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetVatRatesQueryKey = () => {
     }
 
 
-export const getGetVatRatesQueryOptions = <TData = Awaited<ReturnType<typeof getVatRates>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVatRatesQueryOptions = <TData = Awaited<ReturnType<typeof getVatRates>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVatRatesQueryResult = NonNullable<Awaited<ReturnType<typeof getVatRates>>>
-export type GetVatRatesQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetVatRatesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRates>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVatRates>>,
@@ -159,7 +172,7 @@ export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRates>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVatRates>>,
@@ -169,7 +182,7 @@ export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, 
  * @summary Every VatRate (at most 10,000), in the default sort
  */
 
-export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createVatRateResponse409 = {
   status: 409
 }
 
+export type createVatRateResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createVatRateResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createVatRateResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createVatRateResponseSuccess = (createVatRateResponse200) & {
   headers: Headers;
 };
-export type createVatRateResponseError = (createVatRateResponse400 | createVatRateResponse401 | createVatRateResponse403 | createVatRateResponse409) & {
+export type createVatRateResponseError = (createVatRateResponse400 | createVatRateResponse401 | createVatRateResponse403 | createVatRateResponse409 | createVatRateResponse413 | createVatRateResponse415 | createVatRateResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createVatRateResponse>(getCreateVatRateUrl(),
 
 export const getCreateVatRateMutationKey = () => ['createVatRate'] as const;
 
-export const getCreateVatRateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateVatRateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVatRate>>, TError,CreateVatRateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createVatRate>>, TError,CreateVatRateMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateVatRateMutationResult = NonNullable<Awaited<ReturnType<typeof createVatRate>>>
     export type CreateVatRateMutationBody = VatRateCreate
-    export type CreateVatRateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateVatRateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateVatRateMutationVariables = {data: VatRateCreate}
 
     /**
  * @summary Create a VatRate
  */
-export const useCreateVatRate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateVatRate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVatRate>>, TError,CreateVatRateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createVatRate>>,
@@ -345,10 +373,25 @@ export type updateVatRateResponse409 = {
   status: 409
 }
 
+export type updateVatRateResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateVatRateResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateVatRateResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateVatRateResponseSuccess = (updateVatRateResponse200) & {
   headers: Headers;
 };
-export type updateVatRateResponseError = (updateVatRateResponse400 | updateVatRateResponse401 | updateVatRateResponse403 | updateVatRateResponse404 | updateVatRateResponse409) & {
+export type updateVatRateResponseError = (updateVatRateResponse400 | updateVatRateResponse401 | updateVatRateResponse403 | updateVatRateResponse404 | updateVatRateResponse409 | updateVatRateResponse413 | updateVatRateResponse415 | updateVatRateResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateVatRateResponse>(getUpdateVatRateUrl(),
 
 export const getUpdateVatRateMutationKey = () => ['updateVatRate'] as const;
 
-export const getUpdateVatRateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateVatRateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVatRate>>, TError,UpdateVatRateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateVatRate>>, TError,UpdateVatRateMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateVatRateMutationResult = NonNullable<Awaited<ReturnType<typeof updateVatRate>>>
     export type UpdateVatRateMutationBody = VatRateUpdate
-    export type UpdateVatRateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateVatRateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateVatRateMutationVariables = {data: VatRateUpdate}
 
     /**
  * @summary Update a VatRate (optimistic concurrency on rowVersion)
  */
-export const useUpdateVatRate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateVatRate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVatRate>>, TError,UpdateVatRateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateVatRate>>,
@@ -461,10 +504,25 @@ export type getVatRatesForPagingResponse403 = {
   status: 403
 }
 
+export type getVatRatesForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getVatRatesForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getVatRatesForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVatRatesForPagingResponseSuccess = (getVatRatesForPagingResponse200) & {
   headers: Headers;
 };
-export type getVatRatesForPagingResponseError = (getVatRatesForPagingResponse400 | getVatRatesForPagingResponse401 | getVatRatesForPagingResponse403) & {
+export type getVatRatesForPagingResponseError = (getVatRatesForPagingResponse400 | getVatRatesForPagingResponse401 | getVatRatesForPagingResponse403 | getVatRatesForPagingResponse413 | getVatRatesForPagingResponse415 | getVatRatesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetVatRatesForPagingQueryKey = (pagedListRequest?: PagedListRequ
     }
 
 
-export const getGetVatRatesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVatRatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRatesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVatRatesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVatRatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRatesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVatRatesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getVatRatesForPaging>>>
-export type GetVatRatesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetVatRatesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVatRatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVatRatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRatesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVatRatesForPaging>>,
@@ -549,7 +607,7 @@ export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVat
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVatRatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVatRatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRatesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVatRatesForPaging>>,
@@ -559,7 +617,7 @@ export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVat
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVatRatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVatRatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRatesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVat
  * @summary One page of VatRates, filtered, sorted and grouped
  */
 
-export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVatRatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVatRatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRatesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getVatRateByIdResponse404 = {
   status: 404
 }
 
+export type getVatRateByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getVatRateByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVatRateByIdResponseSuccess = (getVatRateByIdResponse200) & {
   headers: Headers;
 };
-export type getVatRateByIdResponseError = (getVatRateByIdResponse400 | getVatRateByIdResponse401 | getVatRateByIdResponse403 | getVatRateByIdResponse404) & {
+export type getVatRateByIdResponseError = (getVatRateByIdResponse400 | getVatRateByIdResponse401 | getVatRateByIdResponse403 | getVatRateByIdResponse404 | getVatRateByIdResponse414 | getVatRateByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetVatRateByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetVatRateByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVatRateByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVatRateByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVatRateById>>>
-export type GetVatRateByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetVatRateByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRateById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVatRateById>>,
@@ -683,7 +751,7 @@ export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateBy
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRateById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVatRateById>>,
@@ -693,7 +761,7 @@ export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateBy
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateBy
  * @summary One VatRate
  */
 
-export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteVatRateResponse409 = {
   status: 409
 }
 
+export type deleteVatRateResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteVatRateResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteVatRateResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteVatRateResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteVatRateResponseSuccess = (deleteVatRateResponse200) & {
   headers: Headers;
 };
-export type deleteVatRateResponseError = (deleteVatRateResponse400 | deleteVatRateResponse401 | deleteVatRateResponse403 | deleteVatRateResponse404 | deleteVatRateResponse409) & {
+export type deleteVatRateResponseError = (deleteVatRateResponse400 | deleteVatRateResponse401 | deleteVatRateResponse403 | deleteVatRateResponse404 | deleteVatRateResponse409 | deleteVatRateResponse413 | deleteVatRateResponse414 | deleteVatRateResponse415 | deleteVatRateResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteVatRate = async (id: number, options?: Parameters<typeof apiF
 
 export const getDeleteVatRateMutationKey = () => ['deleteVatRate'] as const;
 
-export const getDeleteVatRateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteVatRateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVatRate>>, TError,DeleteVatRateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteVatRate>>, TError,DeleteVatRateMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteVatRateMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVatRate>>>
 
-    export type DeleteVatRateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteVatRateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteVatRateMutationVariables = {id: number}
 
     /**
  * @summary Delete a VatRate; refused (409) while other rows reference it
  */
-export const useDeleteVatRate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteVatRate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVatRate>>, TError,DeleteVatRateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteVatRate>>,

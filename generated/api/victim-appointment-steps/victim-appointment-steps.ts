@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -40,7 +44,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
   UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse,
   VictimAppointmentStepCreate,
   VictimAppointmentStepEnvelope,
   VictimAppointmentStepListEnvelope,
@@ -85,10 +93,15 @@ export type getVictimAppointmentStepsResponse403 = {
   status: 403
 }
 
+export type getVictimAppointmentStepsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVictimAppointmentStepsResponseSuccess = (getVictimAppointmentStepsResponse200) & {
   headers: Headers;
 };
-export type getVictimAppointmentStepsResponseError = (getVictimAppointmentStepsResponse401 | getVictimAppointmentStepsResponse403) & {
+export type getVictimAppointmentStepsResponseError = (getVictimAppointmentStepsResponse401 | getVictimAppointmentStepsResponse403 | getVictimAppointmentStepsResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetVictimAppointmentStepsQueryKey = () => {
     }
 
 
-export const getGetVictimAppointmentStepsQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimAppointmentStepsQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimAppointmentStepsQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimAppointmentSteps>>>
-export type GetVictimAppointmentStepsQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetVictimAppointmentStepsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointmentSteps>>,
@@ -159,7 +172,7 @@ export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointmentSteps>>,
@@ -169,7 +182,7 @@ export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof g
  * @summary Every VictimAppointmentStep (at most 10,000), in the default sort
  */
 
-export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createVictimAppointmentStepResponse409 = {
   status: 409
 }
 
+export type createVictimAppointmentStepResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createVictimAppointmentStepResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createVictimAppointmentStepResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createVictimAppointmentStepResponseSuccess = (createVictimAppointmentStepResponse200) & {
   headers: Headers;
 };
-export type createVictimAppointmentStepResponseError = (createVictimAppointmentStepResponse400 | createVictimAppointmentStepResponse401 | createVictimAppointmentStepResponse403 | createVictimAppointmentStepResponse409) & {
+export type createVictimAppointmentStepResponseError = (createVictimAppointmentStepResponse400 | createVictimAppointmentStepResponse401 | createVictimAppointmentStepResponse403 | createVictimAppointmentStepResponse409 | createVictimAppointmentStepResponse413 | createVictimAppointmentStepResponse415 | createVictimAppointmentStepResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createVictimAppointmentStepResponse>(getCreateVictimAppointmentS
 
 export const getCreateVictimAppointmentStepMutationKey = () => ['createVictimAppointmentStep'] as const;
 
-export const getCreateVictimAppointmentStepMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateVictimAppointmentStepMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimAppointmentStep>>, TError,CreateVictimAppointmentStepMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createVictimAppointmentStep>>, TError,CreateVictimAppointmentStepMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateVictimAppointmentStepMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimAppointmentStep>>>
     export type CreateVictimAppointmentStepMutationBody = VictimAppointmentStepCreate
-    export type CreateVictimAppointmentStepMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateVictimAppointmentStepMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateVictimAppointmentStepMutationVariables = {data: VictimAppointmentStepCreate}
 
     /**
  * @summary Create a VictimAppointmentStep
  */
-export const useCreateVictimAppointmentStep = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateVictimAppointmentStep = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimAppointmentStep>>, TError,CreateVictimAppointmentStepMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createVictimAppointmentStep>>,
@@ -345,10 +373,25 @@ export type updateVictimAppointmentStepResponse409 = {
   status: 409
 }
 
+export type updateVictimAppointmentStepResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateVictimAppointmentStepResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateVictimAppointmentStepResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateVictimAppointmentStepResponseSuccess = (updateVictimAppointmentStepResponse200) & {
   headers: Headers;
 };
-export type updateVictimAppointmentStepResponseError = (updateVictimAppointmentStepResponse400 | updateVictimAppointmentStepResponse401 | updateVictimAppointmentStepResponse403 | updateVictimAppointmentStepResponse404 | updateVictimAppointmentStepResponse409) & {
+export type updateVictimAppointmentStepResponseError = (updateVictimAppointmentStepResponse400 | updateVictimAppointmentStepResponse401 | updateVictimAppointmentStepResponse403 | updateVictimAppointmentStepResponse404 | updateVictimAppointmentStepResponse409 | updateVictimAppointmentStepResponse413 | updateVictimAppointmentStepResponse415 | updateVictimAppointmentStepResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateVictimAppointmentStepResponse>(getUpdateVictimAppointmentS
 
 export const getUpdateVictimAppointmentStepMutationKey = () => ['updateVictimAppointmentStep'] as const;
 
-export const getUpdateVictimAppointmentStepMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateVictimAppointmentStepMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimAppointmentStep>>, TError,UpdateVictimAppointmentStepMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateVictimAppointmentStep>>, TError,UpdateVictimAppointmentStepMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateVictimAppointmentStepMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimAppointmentStep>>>
     export type UpdateVictimAppointmentStepMutationBody = VictimAppointmentStepUpdate
-    export type UpdateVictimAppointmentStepMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateVictimAppointmentStepMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateVictimAppointmentStepMutationVariables = {data: VictimAppointmentStepUpdate}
 
     /**
  * @summary Update a VictimAppointmentStep (optimistic concurrency on rowVersion)
  */
-export const useUpdateVictimAppointmentStep = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateVictimAppointmentStep = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimAppointmentStep>>, TError,UpdateVictimAppointmentStepMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateVictimAppointmentStep>>,
@@ -461,10 +504,25 @@ export type getVictimAppointmentStepsForPagingResponse403 = {
   status: 403
 }
 
+export type getVictimAppointmentStepsForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getVictimAppointmentStepsForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getVictimAppointmentStepsForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVictimAppointmentStepsForPagingResponseSuccess = (getVictimAppointmentStepsForPagingResponse200) & {
   headers: Headers;
 };
-export type getVictimAppointmentStepsForPagingResponseError = (getVictimAppointmentStepsForPagingResponse400 | getVictimAppointmentStepsForPagingResponse401 | getVictimAppointmentStepsForPagingResponse403) & {
+export type getVictimAppointmentStepsForPagingResponseError = (getVictimAppointmentStepsForPagingResponse400 | getVictimAppointmentStepsForPagingResponse401 | getVictimAppointmentStepsForPagingResponse403 | getVictimAppointmentStepsForPagingResponse413 | getVictimAppointmentStepsForPagingResponse415 | getVictimAppointmentStepsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetVictimAppointmentStepsForPagingQueryKey = (pagedListRequest?:
     }
 
 
-export const getGetVictimAppointmentStepsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimAppointmentStepsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimAppointmentStepsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>>
-export type GetVictimAppointmentStepsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetVictimAppointmentStepsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>,
@@ -549,7 +607,7 @@ export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>,
@@ -559,7 +617,7 @@ export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType
  * @summary One page of VictimAppointmentSteps, filtered, sorted and grouped
  */
 
-export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getVictimAppointmentStepByIdResponse404 = {
   status: 404
 }
 
+export type getVictimAppointmentStepByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getVictimAppointmentStepByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVictimAppointmentStepByIdResponseSuccess = (getVictimAppointmentStepByIdResponse200) & {
   headers: Headers;
 };
-export type getVictimAppointmentStepByIdResponseError = (getVictimAppointmentStepByIdResponse400 | getVictimAppointmentStepByIdResponse401 | getVictimAppointmentStepByIdResponse403 | getVictimAppointmentStepByIdResponse404) & {
+export type getVictimAppointmentStepByIdResponseError = (getVictimAppointmentStepByIdResponse400 | getVictimAppointmentStepByIdResponse401 | getVictimAppointmentStepByIdResponse403 | getVictimAppointmentStepByIdResponse404 | getVictimAppointmentStepByIdResponse414 | getVictimAppointmentStepByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetVictimAppointmentStepByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetVictimAppointmentStepByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimAppointmentStepByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimAppointmentStepByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimAppointmentStepById>>>
-export type GetVictimAppointmentStepByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetVictimAppointmentStepByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointmentStepById>>,
@@ -683,7 +751,7 @@ export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointmentStepById>>,
@@ -693,7 +761,7 @@ export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeo
  * @summary One VictimAppointmentStep
  */
 
-export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteVictimAppointmentStepResponse409 = {
   status: 409
 }
 
+export type deleteVictimAppointmentStepResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteVictimAppointmentStepResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteVictimAppointmentStepResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteVictimAppointmentStepResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteVictimAppointmentStepResponseSuccess = (deleteVictimAppointmentStepResponse200) & {
   headers: Headers;
 };
-export type deleteVictimAppointmentStepResponseError = (deleteVictimAppointmentStepResponse400 | deleteVictimAppointmentStepResponse401 | deleteVictimAppointmentStepResponse403 | deleteVictimAppointmentStepResponse404 | deleteVictimAppointmentStepResponse409) & {
+export type deleteVictimAppointmentStepResponseError = (deleteVictimAppointmentStepResponse400 | deleteVictimAppointmentStepResponse401 | deleteVictimAppointmentStepResponse403 | deleteVictimAppointmentStepResponse404 | deleteVictimAppointmentStepResponse409 | deleteVictimAppointmentStepResponse413 | deleteVictimAppointmentStepResponse414 | deleteVictimAppointmentStepResponse415 | deleteVictimAppointmentStepResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteVictimAppointmentStep = async (id: number, options?: Paramete
 
 export const getDeleteVictimAppointmentStepMutationKey = () => ['deleteVictimAppointmentStep'] as const;
 
-export const getDeleteVictimAppointmentStepMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteVictimAppointmentStepMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimAppointmentStep>>, TError,DeleteVictimAppointmentStepMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteVictimAppointmentStep>>, TError,DeleteVictimAppointmentStepMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteVictimAppointmentStepMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVictimAppointmentStep>>>
 
-    export type DeleteVictimAppointmentStepMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteVictimAppointmentStepMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteVictimAppointmentStepMutationVariables = {id: number}
 
     /**
  * @summary Delete a VictimAppointmentStep; refused (409) while other rows reference it
  */
-export const useDeleteVictimAppointmentStep = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteVictimAppointmentStep = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimAppointmentStep>>, TError,DeleteVictimAppointmentStepMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteVictimAppointmentStep>>,

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -40,7 +44,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
   UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse,
   VictimAppointmentCreate,
   VictimAppointmentEnvelope,
   VictimAppointmentListEnvelope,
@@ -85,10 +93,15 @@ export type getVictimAppointmentsResponse403 = {
   status: 403
 }
 
+export type getVictimAppointmentsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVictimAppointmentsResponseSuccess = (getVictimAppointmentsResponse200) & {
   headers: Headers;
 };
-export type getVictimAppointmentsResponseError = (getVictimAppointmentsResponse401 | getVictimAppointmentsResponse403) & {
+export type getVictimAppointmentsResponseError = (getVictimAppointmentsResponse401 | getVictimAppointmentsResponse403 | getVictimAppointmentsResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetVictimAppointmentsQueryKey = () => {
     }
 
 
-export const getGetVictimAppointmentsQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimAppointmentsQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimAppointmentsQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimAppointments>>>
-export type GetVictimAppointmentsQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetVictimAppointmentsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointments>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointments>>,
@@ -159,7 +172,7 @@ export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVi
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointments>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointments>>,
@@ -169,7 +182,7 @@ export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVi
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVi
  * @summary Every VictimAppointment (at most 10,000), in the default sort
  */
 
-export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createVictimAppointmentResponse409 = {
   status: 409
 }
 
+export type createVictimAppointmentResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createVictimAppointmentResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createVictimAppointmentResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createVictimAppointmentResponseSuccess = (createVictimAppointmentResponse200) & {
   headers: Headers;
 };
-export type createVictimAppointmentResponseError = (createVictimAppointmentResponse400 | createVictimAppointmentResponse401 | createVictimAppointmentResponse403 | createVictimAppointmentResponse409) & {
+export type createVictimAppointmentResponseError = (createVictimAppointmentResponse400 | createVictimAppointmentResponse401 | createVictimAppointmentResponse403 | createVictimAppointmentResponse409 | createVictimAppointmentResponse413 | createVictimAppointmentResponse415 | createVictimAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createVictimAppointmentResponse>(getCreateVictimAppointmentUrl()
 
 export const getCreateVictimAppointmentMutationKey = () => ['createVictimAppointment'] as const;
 
-export const getCreateVictimAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateVictimAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimAppointment>>, TError,CreateVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createVictimAppointment>>, TError,CreateVictimAppointmentMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateVictimAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimAppointment>>>
     export type CreateVictimAppointmentMutationBody = VictimAppointmentCreate
-    export type CreateVictimAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateVictimAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateVictimAppointmentMutationVariables = {data: VictimAppointmentCreate}
 
     /**
  * @summary Create a VictimAppointment
  */
-export const useCreateVictimAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateVictimAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimAppointment>>, TError,CreateVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createVictimAppointment>>,
@@ -345,10 +373,25 @@ export type updateVictimAppointmentResponse409 = {
   status: 409
 }
 
+export type updateVictimAppointmentResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateVictimAppointmentResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateVictimAppointmentResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateVictimAppointmentResponseSuccess = (updateVictimAppointmentResponse200) & {
   headers: Headers;
 };
-export type updateVictimAppointmentResponseError = (updateVictimAppointmentResponse400 | updateVictimAppointmentResponse401 | updateVictimAppointmentResponse403 | updateVictimAppointmentResponse404 | updateVictimAppointmentResponse409) & {
+export type updateVictimAppointmentResponseError = (updateVictimAppointmentResponse400 | updateVictimAppointmentResponse401 | updateVictimAppointmentResponse403 | updateVictimAppointmentResponse404 | updateVictimAppointmentResponse409 | updateVictimAppointmentResponse413 | updateVictimAppointmentResponse415 | updateVictimAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateVictimAppointmentResponse>(getUpdateVictimAppointmentUrl()
 
 export const getUpdateVictimAppointmentMutationKey = () => ['updateVictimAppointment'] as const;
 
-export const getUpdateVictimAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateVictimAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimAppointment>>, TError,UpdateVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateVictimAppointment>>, TError,UpdateVictimAppointmentMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateVictimAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimAppointment>>>
     export type UpdateVictimAppointmentMutationBody = VictimAppointmentUpdate
-    export type UpdateVictimAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateVictimAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateVictimAppointmentMutationVariables = {data: VictimAppointmentUpdate}
 
     /**
  * @summary Update a VictimAppointment (optimistic concurrency on rowVersion)
  */
-export const useUpdateVictimAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateVictimAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimAppointment>>, TError,UpdateVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateVictimAppointment>>,
@@ -461,10 +504,25 @@ export type getVictimAppointmentsForPagingResponse403 = {
   status: 403
 }
 
+export type getVictimAppointmentsForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getVictimAppointmentsForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getVictimAppointmentsForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVictimAppointmentsForPagingResponseSuccess = (getVictimAppointmentsForPagingResponse200) & {
   headers: Headers;
 };
-export type getVictimAppointmentsForPagingResponseError = (getVictimAppointmentsForPagingResponse400 | getVictimAppointmentsForPagingResponse401 | getVictimAppointmentsForPagingResponse403) & {
+export type getVictimAppointmentsForPagingResponseError = (getVictimAppointmentsForPagingResponse400 | getVictimAppointmentsForPagingResponse401 | getVictimAppointmentsForPagingResponse403 | getVictimAppointmentsForPagingResponse413 | getVictimAppointmentsForPagingResponse415 | getVictimAppointmentsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetVictimAppointmentsForPagingQueryKey = (pagedListRequest?: Pag
     }
 
 
-export const getGetVictimAppointmentsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimAppointmentsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimAppointmentsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>>
-export type GetVictimAppointmentsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetVictimAppointmentsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>,
@@ -549,7 +607,7 @@ export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typ
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>,
@@ -559,7 +617,7 @@ export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typ
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typ
  * @summary One page of VictimAppointments, filtered, sorted and grouped
  */
 
-export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getVictimAppointmentByIdResponse404 = {
   status: 404
 }
 
+export type getVictimAppointmentByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getVictimAppointmentByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVictimAppointmentByIdResponseSuccess = (getVictimAppointmentByIdResponse200) & {
   headers: Headers;
 };
-export type getVictimAppointmentByIdResponseError = (getVictimAppointmentByIdResponse400 | getVictimAppointmentByIdResponse401 | getVictimAppointmentByIdResponse403 | getVictimAppointmentByIdResponse404) & {
+export type getVictimAppointmentByIdResponseError = (getVictimAppointmentByIdResponse400 | getVictimAppointmentByIdResponse401 | getVictimAppointmentByIdResponse403 | getVictimAppointmentByIdResponse404 | getVictimAppointmentByIdResponse414 | getVictimAppointmentByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetVictimAppointmentByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetVictimAppointmentByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimAppointmentByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimAppointmentByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimAppointmentById>>>
-export type GetVictimAppointmentByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetVictimAppointmentByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointmentById>>,
@@ -683,7 +751,7 @@ export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointmentById>>,
@@ -693,7 +761,7 @@ export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof ge
  * @summary One VictimAppointment
  */
 
-export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteVictimAppointmentResponse409 = {
   status: 409
 }
 
+export type deleteVictimAppointmentResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteVictimAppointmentResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteVictimAppointmentResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteVictimAppointmentResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteVictimAppointmentResponseSuccess = (deleteVictimAppointmentResponse200) & {
   headers: Headers;
 };
-export type deleteVictimAppointmentResponseError = (deleteVictimAppointmentResponse400 | deleteVictimAppointmentResponse401 | deleteVictimAppointmentResponse403 | deleteVictimAppointmentResponse404 | deleteVictimAppointmentResponse409) & {
+export type deleteVictimAppointmentResponseError = (deleteVictimAppointmentResponse400 | deleteVictimAppointmentResponse401 | deleteVictimAppointmentResponse403 | deleteVictimAppointmentResponse404 | deleteVictimAppointmentResponse409 | deleteVictimAppointmentResponse413 | deleteVictimAppointmentResponse414 | deleteVictimAppointmentResponse415 | deleteVictimAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteVictimAppointment = async (id: number, options?: Parameters<t
 
 export const getDeleteVictimAppointmentMutationKey = () => ['deleteVictimAppointment'] as const;
 
-export const getDeleteVictimAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteVictimAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimAppointment>>, TError,DeleteVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteVictimAppointment>>, TError,DeleteVictimAppointmentMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteVictimAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVictimAppointment>>>
 
-    export type DeleteVictimAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteVictimAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteVictimAppointmentMutationVariables = {id: number}
 
     /**
  * @summary Delete a VictimAppointment; refused (409) while other rows reference it
  */
-export const useDeleteVictimAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteVictimAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimAppointment>>, TError,DeleteVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteVictimAppointment>>,

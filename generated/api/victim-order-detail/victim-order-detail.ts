@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -40,7 +44,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
   UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse,
   VictimOrderDetailCreate,
   VictimOrderDetailEnvelope,
   VictimOrderDetailListEnvelope,
@@ -85,10 +93,15 @@ export type getVictimOrderDetailResponse403 = {
   status: 403
 }
 
+export type getVictimOrderDetailResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVictimOrderDetailResponseSuccess = (getVictimOrderDetailResponse200) & {
   headers: Headers;
 };
-export type getVictimOrderDetailResponseError = (getVictimOrderDetailResponse401 | getVictimOrderDetailResponse403) & {
+export type getVictimOrderDetailResponseError = (getVictimOrderDetailResponse401 | getVictimOrderDetailResponse403 | getVictimOrderDetailResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetVictimOrderDetailQueryKey = () => {
     }
 
 
-export const getGetVictimOrderDetailQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetail>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimOrderDetailQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetail>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimOrderDetailQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimOrderDetail>>>
-export type GetVictimOrderDetailQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetVictimOrderDetailQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetail>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrderDetail>>,
@@ -159,7 +172,7 @@ export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVic
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetail>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrderDetail>>,
@@ -169,7 +182,7 @@ export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVic
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetail>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVic
  * @summary Every VictimOrderDetail (at most 10,000), in the default sort
  */
 
-export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetail>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createVictimOrderDetailResponse409 = {
   status: 409
 }
 
+export type createVictimOrderDetailResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createVictimOrderDetailResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createVictimOrderDetailResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createVictimOrderDetailResponseSuccess = (createVictimOrderDetailResponse200) & {
   headers: Headers;
 };
-export type createVictimOrderDetailResponseError = (createVictimOrderDetailResponse400 | createVictimOrderDetailResponse401 | createVictimOrderDetailResponse403 | createVictimOrderDetailResponse409) & {
+export type createVictimOrderDetailResponseError = (createVictimOrderDetailResponse400 | createVictimOrderDetailResponse401 | createVictimOrderDetailResponse403 | createVictimOrderDetailResponse409 | createVictimOrderDetailResponse413 | createVictimOrderDetailResponse415 | createVictimOrderDetailResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createVictimOrderDetailResponse>(getCreateVictimOrderDetailUrl()
 
 export const getCreateVictimOrderDetailMutationKey = () => ['createVictimOrderDetail'] as const;
 
-export const getCreateVictimOrderDetailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateVictimOrderDetailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimOrderDetail>>, TError,CreateVictimOrderDetailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createVictimOrderDetail>>, TError,CreateVictimOrderDetailMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateVictimOrderDetailMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimOrderDetail>>>
     export type CreateVictimOrderDetailMutationBody = VictimOrderDetailCreate
-    export type CreateVictimOrderDetailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateVictimOrderDetailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateVictimOrderDetailMutationVariables = {data: VictimOrderDetailCreate}
 
     /**
  * @summary Create a VictimOrderDetail
  */
-export const useCreateVictimOrderDetail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateVictimOrderDetail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimOrderDetail>>, TError,CreateVictimOrderDetailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createVictimOrderDetail>>,
@@ -345,10 +373,25 @@ export type updateVictimOrderDetailResponse409 = {
   status: 409
 }
 
+export type updateVictimOrderDetailResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateVictimOrderDetailResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateVictimOrderDetailResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateVictimOrderDetailResponseSuccess = (updateVictimOrderDetailResponse200) & {
   headers: Headers;
 };
-export type updateVictimOrderDetailResponseError = (updateVictimOrderDetailResponse400 | updateVictimOrderDetailResponse401 | updateVictimOrderDetailResponse403 | updateVictimOrderDetailResponse404 | updateVictimOrderDetailResponse409) & {
+export type updateVictimOrderDetailResponseError = (updateVictimOrderDetailResponse400 | updateVictimOrderDetailResponse401 | updateVictimOrderDetailResponse403 | updateVictimOrderDetailResponse404 | updateVictimOrderDetailResponse409 | updateVictimOrderDetailResponse413 | updateVictimOrderDetailResponse415 | updateVictimOrderDetailResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateVictimOrderDetailResponse>(getUpdateVictimOrderDetailUrl()
 
 export const getUpdateVictimOrderDetailMutationKey = () => ['updateVictimOrderDetail'] as const;
 
-export const getUpdateVictimOrderDetailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateVictimOrderDetailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimOrderDetail>>, TError,UpdateVictimOrderDetailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateVictimOrderDetail>>, TError,UpdateVictimOrderDetailMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateVictimOrderDetailMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimOrderDetail>>>
     export type UpdateVictimOrderDetailMutationBody = VictimOrderDetailUpdate
-    export type UpdateVictimOrderDetailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateVictimOrderDetailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateVictimOrderDetailMutationVariables = {data: VictimOrderDetailUpdate}
 
     /**
  * @summary Update a VictimOrderDetail (optimistic concurrency on rowVersion)
  */
-export const useUpdateVictimOrderDetail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateVictimOrderDetail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimOrderDetail>>, TError,UpdateVictimOrderDetailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateVictimOrderDetail>>,
@@ -461,10 +504,25 @@ export type getVictimOrderDetailForPagingResponse403 = {
   status: 403
 }
 
+export type getVictimOrderDetailForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getVictimOrderDetailForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getVictimOrderDetailForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVictimOrderDetailForPagingResponseSuccess = (getVictimOrderDetailForPagingResponse200) & {
   headers: Headers;
 };
-export type getVictimOrderDetailForPagingResponseError = (getVictimOrderDetailForPagingResponse400 | getVictimOrderDetailForPagingResponse401 | getVictimOrderDetailForPagingResponse403) & {
+export type getVictimOrderDetailForPagingResponseError = (getVictimOrderDetailForPagingResponse400 | getVictimOrderDetailForPagingResponse401 | getVictimOrderDetailForPagingResponse403 | getVictimOrderDetailForPagingResponse413 | getVictimOrderDetailForPagingResponse415 | getVictimOrderDetailForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetVictimOrderDetailForPagingQueryKey = (pagedListRequest?: Page
     }
 
 
-export const getGetVictimOrderDetailForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimOrderDetailForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimOrderDetailForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>>
-export type GetVictimOrderDetailForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetVictimOrderDetailForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>,
@@ -549,7 +607,7 @@ export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<type
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>,
@@ -559,7 +617,7 @@ export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<type
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<type
  * @summary One page of VictimOrderDetail, filtered, sorted and grouped
  */
 
-export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getVictimOrderDetailByIdResponse404 = {
   status: 404
 }
 
+export type getVictimOrderDetailByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getVictimOrderDetailByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVictimOrderDetailByIdResponseSuccess = (getVictimOrderDetailByIdResponse200) & {
   headers: Headers;
 };
-export type getVictimOrderDetailByIdResponseError = (getVictimOrderDetailByIdResponse400 | getVictimOrderDetailByIdResponse401 | getVictimOrderDetailByIdResponse403 | getVictimOrderDetailByIdResponse404) & {
+export type getVictimOrderDetailByIdResponseError = (getVictimOrderDetailByIdResponse400 | getVictimOrderDetailByIdResponse401 | getVictimOrderDetailByIdResponse403 | getVictimOrderDetailByIdResponse404 | getVictimOrderDetailByIdResponse414 | getVictimOrderDetailByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetVictimOrderDetailByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetVictimOrderDetailByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimOrderDetailByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimOrderDetailByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimOrderDetailById>>>
-export type GetVictimOrderDetailByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetVictimOrderDetailByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrderDetailById>>,
@@ -683,7 +751,7 @@ export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrderDetailById>>,
@@ -693,7 +761,7 @@ export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof ge
  * @summary One VictimOrderDetail
  */
 
-export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteVictimOrderDetailResponse409 = {
   status: 409
 }
 
+export type deleteVictimOrderDetailResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteVictimOrderDetailResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteVictimOrderDetailResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteVictimOrderDetailResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteVictimOrderDetailResponseSuccess = (deleteVictimOrderDetailResponse200) & {
   headers: Headers;
 };
-export type deleteVictimOrderDetailResponseError = (deleteVictimOrderDetailResponse400 | deleteVictimOrderDetailResponse401 | deleteVictimOrderDetailResponse403 | deleteVictimOrderDetailResponse404 | deleteVictimOrderDetailResponse409) & {
+export type deleteVictimOrderDetailResponseError = (deleteVictimOrderDetailResponse400 | deleteVictimOrderDetailResponse401 | deleteVictimOrderDetailResponse403 | deleteVictimOrderDetailResponse404 | deleteVictimOrderDetailResponse409 | deleteVictimOrderDetailResponse413 | deleteVictimOrderDetailResponse414 | deleteVictimOrderDetailResponse415 | deleteVictimOrderDetailResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteVictimOrderDetail = async (id: number, options?: Parameters<t
 
 export const getDeleteVictimOrderDetailMutationKey = () => ['deleteVictimOrderDetail'] as const;
 
-export const getDeleteVictimOrderDetailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteVictimOrderDetailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimOrderDetail>>, TError,DeleteVictimOrderDetailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteVictimOrderDetail>>, TError,DeleteVictimOrderDetailMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteVictimOrderDetailMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVictimOrderDetail>>>
 
-    export type DeleteVictimOrderDetailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteVictimOrderDetailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteVictimOrderDetailMutationVariables = {id: number}
 
     /**
  * @summary Delete a VictimOrderDetail; refused (409) while other rows reference it
  */
-export const useDeleteVictimOrderDetail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteVictimOrderDetail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimOrderDetail>>, TError,DeleteVictimOrderDetailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteVictimOrderDetail>>,

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -40,7 +44,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
   UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse,
   VictimOrderCancelRequest,
   VictimOrderCreate,
   VictimOrderEnvelope,
@@ -102,10 +110,30 @@ export type confirmVictimOrderResponse409 = {
   status: 409
 }
 
+export type confirmVictimOrderResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type confirmVictimOrderResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type confirmVictimOrderResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type confirmVictimOrderResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type confirmVictimOrderResponseSuccess = (confirmVictimOrderResponse200) & {
   headers: Headers;
 };
-export type confirmVictimOrderResponseError = (confirmVictimOrderResponse400 | confirmVictimOrderResponse401 | confirmVictimOrderResponse403 | confirmVictimOrderResponse404 | confirmVictimOrderResponse409) & {
+export type confirmVictimOrderResponseError = (confirmVictimOrderResponse400 | confirmVictimOrderResponse401 | confirmVictimOrderResponse403 | confirmVictimOrderResponse404 | confirmVictimOrderResponse409 | confirmVictimOrderResponse413 | confirmVictimOrderResponse414 | confirmVictimOrderResponse415 | confirmVictimOrderResponse503) & {
   headers: Headers;
 };
 
@@ -157,7 +185,7 @@ return apiFetch<confirmVictimOrderResponse>(getConfirmVictimOrderUrl(id),
 
 export const getConfirmVictimOrderMutationKey = () => ['confirmVictimOrder'] as const;
 
-export const getConfirmVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getConfirmVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmVictimOrder>>, TError,ConfirmVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof confirmVictimOrder>>, TError,ConfirmVictimOrderMutationVariables, TContext> => {
 
@@ -186,13 +214,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ConfirmVictimOrderMutationResult = NonNullable<Awaited<ReturnType<typeof confirmVictimOrder>>>
     export type ConfirmVictimOrderMutationBody = VictimOrderMoveRequest
-    export type ConfirmVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type ConfirmVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type ConfirmVictimOrderMutationVariables = {id: number;data: VictimOrderMoveRequest}
 
     /**
  * @summary Confirm a draft order and post its sale
  */
-export const useConfirmVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useConfirmVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmVictimOrder>>, TError,ConfirmVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof confirmVictimOrder>>,
@@ -232,10 +260,30 @@ export type cancelVictimOrderResponse409 = {
   status: 409
 }
 
+export type cancelVictimOrderResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type cancelVictimOrderResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type cancelVictimOrderResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type cancelVictimOrderResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type cancelVictimOrderResponseSuccess = (cancelVictimOrderResponse200) & {
   headers: Headers;
 };
-export type cancelVictimOrderResponseError = (cancelVictimOrderResponse400 | cancelVictimOrderResponse401 | cancelVictimOrderResponse403 | cancelVictimOrderResponse404 | cancelVictimOrderResponse409) & {
+export type cancelVictimOrderResponseError = (cancelVictimOrderResponse400 | cancelVictimOrderResponse401 | cancelVictimOrderResponse403 | cancelVictimOrderResponse404 | cancelVictimOrderResponse409 | cancelVictimOrderResponse413 | cancelVictimOrderResponse414 | cancelVictimOrderResponse415 | cancelVictimOrderResponse503) & {
   headers: Headers;
 };
 
@@ -287,7 +335,7 @@ return apiFetch<cancelVictimOrderResponse>(getCancelVictimOrderUrl(id),
 
 export const getCancelVictimOrderMutationKey = () => ['cancelVictimOrder'] as const;
 
-export const getCancelVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getCancelVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelVictimOrder>>, TError,CancelVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof cancelVictimOrder>>, TError,CancelVictimOrderMutationVariables, TContext> => {
 
@@ -316,13 +364,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CancelVictimOrderMutationResult = NonNullable<Awaited<ReturnType<typeof cancelVictimOrder>>>
     export type CancelVictimOrderMutationBody = VictimOrderCancelRequest
-    export type CancelVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type CancelVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CancelVictimOrderMutationVariables = {id: number;data: VictimOrderCancelRequest}
 
     /**
  * @summary Cancel an order, reversing its sale and freeing its shares
  */
-export const useCancelVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useCancelVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelVictimOrder>>, TError,CancelVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof cancelVictimOrder>>,
@@ -362,10 +410,30 @@ export type completeVictimOrderResponse409 = {
   status: 409
 }
 
+export type completeVictimOrderResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type completeVictimOrderResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type completeVictimOrderResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type completeVictimOrderResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type completeVictimOrderResponseSuccess = (completeVictimOrderResponse200) & {
   headers: Headers;
 };
-export type completeVictimOrderResponseError = (completeVictimOrderResponse400 | completeVictimOrderResponse401 | completeVictimOrderResponse403 | completeVictimOrderResponse404 | completeVictimOrderResponse409) & {
+export type completeVictimOrderResponseError = (completeVictimOrderResponse400 | completeVictimOrderResponse401 | completeVictimOrderResponse403 | completeVictimOrderResponse404 | completeVictimOrderResponse409 | completeVictimOrderResponse413 | completeVictimOrderResponse414 | completeVictimOrderResponse415 | completeVictimOrderResponse503) & {
   headers: Headers;
 };
 
@@ -415,7 +483,7 @@ return apiFetch<completeVictimOrderResponse>(getCompleteVictimOrderUrl(id),
 
 export const getCompleteVictimOrderMutationKey = () => ['completeVictimOrder'] as const;
 
-export const getCompleteVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getCompleteVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeVictimOrder>>, TError,CompleteVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof completeVictimOrder>>, TError,CompleteVictimOrderMutationVariables, TContext> => {
 
@@ -444,13 +512,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CompleteVictimOrderMutationResult = NonNullable<Awaited<ReturnType<typeof completeVictimOrder>>>
     export type CompleteVictimOrderMutationBody = VictimOrderMoveRequest
-    export type CompleteVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type CompleteVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CompleteVictimOrderMutationVariables = {id: number;data: VictimOrderMoveRequest}
 
     /**
  * @summary Complete a confirmed order
  */
-export const useCompleteVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useCompleteVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeVictimOrder>>, TError,CompleteVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof completeVictimOrder>>,
@@ -475,10 +543,15 @@ export type getVictimOrdersResponse403 = {
   status: 403
 }
 
+export type getVictimOrdersResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVictimOrdersResponseSuccess = (getVictimOrdersResponse200) & {
   headers: Headers;
 };
-export type getVictimOrdersResponseError = (getVictimOrdersResponse401 | getVictimOrdersResponse403) & {
+export type getVictimOrdersResponseError = (getVictimOrdersResponse401 | getVictimOrdersResponse403 | getVictimOrdersResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +590,7 @@ export const getGetVictimOrdersQueryKey = () => {
     }
 
 
-export const getGetVictimOrdersQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrders>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimOrdersQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrders>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +609,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimOrdersQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimOrders>>>
-export type GetVictimOrdersQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetVictimOrdersQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrders>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrders>>,
@@ -549,7 +622,7 @@ export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrders>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrders>>,
@@ -559,7 +632,7 @@ export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrders>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +640,7 @@ export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOr
  * @summary Every VictimOrder (at most 10,000), in the default sort
  */
 
-export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrders>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +682,25 @@ export type createVictimOrderResponse409 = {
   status: 409
 }
 
+export type createVictimOrderResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createVictimOrderResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createVictimOrderResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createVictimOrderResponseSuccess = (createVictimOrderResponse200) & {
   headers: Headers;
 };
-export type createVictimOrderResponseError = (createVictimOrderResponse400 | createVictimOrderResponse401 | createVictimOrderResponse403 | createVictimOrderResponse409) & {
+export type createVictimOrderResponseError = (createVictimOrderResponse400 | createVictimOrderResponse401 | createVictimOrderResponse403 | createVictimOrderResponse409 | createVictimOrderResponse413 | createVictimOrderResponse415 | createVictimOrderResponse503) & {
   headers: Headers;
 };
 
@@ -660,7 +748,7 @@ return apiFetch<createVictimOrderResponse>(getCreateVictimOrderUrl(),
 
 export const getCreateVictimOrderMutationKey = () => ['createVictimOrder'] as const;
 
-export const getCreateVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimOrder>>, TError,CreateVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createVictimOrder>>, TError,CreateVictimOrderMutationVariables, TContext> => {
 
@@ -689,13 +777,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateVictimOrderMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimOrder>>>
     export type CreateVictimOrderMutationBody = VictimOrderCreate
-    export type CreateVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateVictimOrderMutationVariables = {data: VictimOrderCreate}
 
     /**
  * @summary Create a VictimOrder
  */
-export const useCreateVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimOrder>>, TError,CreateVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createVictimOrder>>,
@@ -735,10 +823,25 @@ export type updateVictimOrderResponse409 = {
   status: 409
 }
 
+export type updateVictimOrderResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateVictimOrderResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateVictimOrderResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateVictimOrderResponseSuccess = (updateVictimOrderResponse200) & {
   headers: Headers;
 };
-export type updateVictimOrderResponseError = (updateVictimOrderResponse400 | updateVictimOrderResponse401 | updateVictimOrderResponse403 | updateVictimOrderResponse404 | updateVictimOrderResponse409) & {
+export type updateVictimOrderResponseError = (updateVictimOrderResponse400 | updateVictimOrderResponse401 | updateVictimOrderResponse403 | updateVictimOrderResponse404 | updateVictimOrderResponse409 | updateVictimOrderResponse413 | updateVictimOrderResponse415 | updateVictimOrderResponse503) & {
   headers: Headers;
 };
 
@@ -786,7 +889,7 @@ return apiFetch<updateVictimOrderResponse>(getUpdateVictimOrderUrl(),
 
 export const getUpdateVictimOrderMutationKey = () => ['updateVictimOrder'] as const;
 
-export const getUpdateVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimOrder>>, TError,UpdateVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateVictimOrder>>, TError,UpdateVictimOrderMutationVariables, TContext> => {
 
@@ -815,13 +918,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateVictimOrderMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimOrder>>>
     export type UpdateVictimOrderMutationBody = VictimOrderUpdate
-    export type UpdateVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateVictimOrderMutationVariables = {data: VictimOrderUpdate}
 
     /**
  * @summary Update a VictimOrder (optimistic concurrency on rowVersion)
  */
-export const useUpdateVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimOrder>>, TError,UpdateVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateVictimOrder>>,
@@ -851,10 +954,25 @@ export type getVictimOrdersForPagingResponse403 = {
   status: 403
 }
 
+export type getVictimOrdersForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getVictimOrdersForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getVictimOrdersForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVictimOrdersForPagingResponseSuccess = (getVictimOrdersForPagingResponse200) & {
   headers: Headers;
 };
-export type getVictimOrdersForPagingResponseError = (getVictimOrdersForPagingResponse400 | getVictimOrdersForPagingResponse401 | getVictimOrdersForPagingResponse403) & {
+export type getVictimOrdersForPagingResponseError = (getVictimOrdersForPagingResponse400 | getVictimOrdersForPagingResponse401 | getVictimOrdersForPagingResponse403 | getVictimOrdersForPagingResponse413 | getVictimOrdersForPagingResponse415 | getVictimOrdersForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -907,7 +1025,7 @@ export const getGetVictimOrdersForPagingQueryKey = (pagedListRequest?: PagedList
     }
 
 
-export const getGetVictimOrdersForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimOrdersForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -926,10 +1044,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimOrdersForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimOrdersForPaging>>>
-export type GetVictimOrdersForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetVictimOrdersForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrdersForPaging>>,
@@ -939,7 +1057,7 @@ export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrdersForPaging>>,
@@ -949,7 +1067,7 @@ export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -957,7 +1075,7 @@ export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof ge
  * @summary One page of VictimOrders, filtered, sorted and grouped
  */
 
-export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -999,10 +1117,20 @@ export type getVictimOrderByIdResponse404 = {
   status: 404
 }
 
+export type getVictimOrderByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getVictimOrderByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVictimOrderByIdResponseSuccess = (getVictimOrderByIdResponse200) & {
   headers: Headers;
 };
-export type getVictimOrderByIdResponseError = (getVictimOrderByIdResponse400 | getVictimOrderByIdResponse401 | getVictimOrderByIdResponse403 | getVictimOrderByIdResponse404) & {
+export type getVictimOrderByIdResponseError = (getVictimOrderByIdResponse400 | getVictimOrderByIdResponse401 | getVictimOrderByIdResponse403 | getVictimOrderByIdResponse404 | getVictimOrderByIdResponse414 | getVictimOrderByIdResponse503) & {
   headers: Headers;
 };
 
@@ -1041,7 +1169,7 @@ export const getGetVictimOrderByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetVictimOrderByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimOrderByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1060,10 +1188,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimOrderByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimOrderById>>>
-export type GetVictimOrderByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetVictimOrderByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrderById>>,
@@ -1073,7 +1201,7 @@ export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVicti
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrderById>>,
@@ -1083,7 +1211,7 @@ export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVicti
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1091,7 +1219,7 @@ export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVicti
  * @summary One VictimOrder
  */
 
-export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1138,10 +1266,30 @@ export type deleteVictimOrderResponse409 = {
   status: 409
 }
 
+export type deleteVictimOrderResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteVictimOrderResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteVictimOrderResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteVictimOrderResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteVictimOrderResponseSuccess = (deleteVictimOrderResponse200) & {
   headers: Headers;
 };
-export type deleteVictimOrderResponseError = (deleteVictimOrderResponse400 | deleteVictimOrderResponse401 | deleteVictimOrderResponse403 | deleteVictimOrderResponse404 | deleteVictimOrderResponse409) & {
+export type deleteVictimOrderResponseError = (deleteVictimOrderResponse400 | deleteVictimOrderResponse401 | deleteVictimOrderResponse403 | deleteVictimOrderResponse404 | deleteVictimOrderResponse409 | deleteVictimOrderResponse413 | deleteVictimOrderResponse414 | deleteVictimOrderResponse415 | deleteVictimOrderResponse503) & {
   headers: Headers;
 };
 
@@ -1175,7 +1323,7 @@ export const deleteVictimOrder = async (id: number, options?: Parameters<typeof 
 
 export const getDeleteVictimOrderMutationKey = () => ['deleteVictimOrder'] as const;
 
-export const getDeleteVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimOrder>>, TError,DeleteVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteVictimOrder>>, TError,DeleteVictimOrderMutationVariables, TContext> => {
 
@@ -1204,13 +1352,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteVictimOrderMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVictimOrder>>>
 
-    export type DeleteVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteVictimOrderMutationVariables = {id: number}
 
     /**
  * @summary Delete a VictimOrder; refused (409) while other rows reference it
  */
-export const useDeleteVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimOrder>>, TError,DeleteVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteVictimOrder>>,

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -40,7 +44,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
   UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse,
   VictimPaymentCreate,
   VictimPaymentEnvelope,
   VictimPaymentListEnvelope,
@@ -85,10 +93,15 @@ export type getVictimPaymentsResponse403 = {
   status: 403
 }
 
+export type getVictimPaymentsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVictimPaymentsResponseSuccess = (getVictimPaymentsResponse200) & {
   headers: Headers;
 };
-export type getVictimPaymentsResponseError = (getVictimPaymentsResponse401 | getVictimPaymentsResponse403) & {
+export type getVictimPaymentsResponseError = (getVictimPaymentsResponse401 | getVictimPaymentsResponse403 | getVictimPaymentsResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetVictimPaymentsQueryKey = () => {
     }
 
 
-export const getGetVictimPaymentsQueryOptions = <TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPayments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimPaymentsQueryOptions = <TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPayments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimPaymentsQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimPayments>>>
-export type GetVictimPaymentsQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetVictimPaymentsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPayments>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimPayments>>,
@@ -159,7 +172,7 @@ export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictim
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPayments>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimPayments>>,
@@ -169,7 +182,7 @@ export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictim
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPayments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictim
  * @summary Every VictimPayment (at most 10,000), in the default sort
  */
 
-export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPayments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createVictimPaymentResponse409 = {
   status: 409
 }
 
+export type createVictimPaymentResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createVictimPaymentResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createVictimPaymentResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createVictimPaymentResponseSuccess = (createVictimPaymentResponse200) & {
   headers: Headers;
 };
-export type createVictimPaymentResponseError = (createVictimPaymentResponse400 | createVictimPaymentResponse401 | createVictimPaymentResponse403 | createVictimPaymentResponse409) & {
+export type createVictimPaymentResponseError = (createVictimPaymentResponse400 | createVictimPaymentResponse401 | createVictimPaymentResponse403 | createVictimPaymentResponse409 | createVictimPaymentResponse413 | createVictimPaymentResponse415 | createVictimPaymentResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createVictimPaymentResponse>(getCreateVictimPaymentUrl(),
 
 export const getCreateVictimPaymentMutationKey = () => ['createVictimPayment'] as const;
 
-export const getCreateVictimPaymentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateVictimPaymentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimPayment>>, TError,CreateVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createVictimPayment>>, TError,CreateVictimPaymentMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateVictimPaymentMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimPayment>>>
     export type CreateVictimPaymentMutationBody = VictimPaymentCreate
-    export type CreateVictimPaymentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateVictimPaymentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateVictimPaymentMutationVariables = {data: VictimPaymentCreate}
 
     /**
  * @summary Create a VictimPayment
  */
-export const useCreateVictimPayment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateVictimPayment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimPayment>>, TError,CreateVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createVictimPayment>>,
@@ -345,10 +373,25 @@ export type updateVictimPaymentResponse409 = {
   status: 409
 }
 
+export type updateVictimPaymentResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateVictimPaymentResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateVictimPaymentResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateVictimPaymentResponseSuccess = (updateVictimPaymentResponse200) & {
   headers: Headers;
 };
-export type updateVictimPaymentResponseError = (updateVictimPaymentResponse400 | updateVictimPaymentResponse401 | updateVictimPaymentResponse403 | updateVictimPaymentResponse404 | updateVictimPaymentResponse409) & {
+export type updateVictimPaymentResponseError = (updateVictimPaymentResponse400 | updateVictimPaymentResponse401 | updateVictimPaymentResponse403 | updateVictimPaymentResponse404 | updateVictimPaymentResponse409 | updateVictimPaymentResponse413 | updateVictimPaymentResponse415 | updateVictimPaymentResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateVictimPaymentResponse>(getUpdateVictimPaymentUrl(),
 
 export const getUpdateVictimPaymentMutationKey = () => ['updateVictimPayment'] as const;
 
-export const getUpdateVictimPaymentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateVictimPaymentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimPayment>>, TError,UpdateVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateVictimPayment>>, TError,UpdateVictimPaymentMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateVictimPaymentMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimPayment>>>
     export type UpdateVictimPaymentMutationBody = VictimPaymentUpdate
-    export type UpdateVictimPaymentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateVictimPaymentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateVictimPaymentMutationVariables = {data: VictimPaymentUpdate}
 
     /**
  * @summary Update a VictimPayment (optimistic concurrency on rowVersion)
  */
-export const useUpdateVictimPayment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateVictimPayment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimPayment>>, TError,UpdateVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateVictimPayment>>,
@@ -461,10 +504,25 @@ export type getVictimPaymentsForPagingResponse403 = {
   status: 403
 }
 
+export type getVictimPaymentsForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getVictimPaymentsForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getVictimPaymentsForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVictimPaymentsForPagingResponseSuccess = (getVictimPaymentsForPagingResponse200) & {
   headers: Headers;
 };
-export type getVictimPaymentsForPagingResponseError = (getVictimPaymentsForPagingResponse400 | getVictimPaymentsForPagingResponse401 | getVictimPaymentsForPagingResponse403) & {
+export type getVictimPaymentsForPagingResponseError = (getVictimPaymentsForPagingResponse400 | getVictimPaymentsForPagingResponse401 | getVictimPaymentsForPagingResponse403 | getVictimPaymentsForPagingResponse413 | getVictimPaymentsForPagingResponse415 | getVictimPaymentsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetVictimPaymentsForPagingQueryKey = (pagedListRequest?: PagedLi
     }
 
 
-export const getGetVictimPaymentsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimPaymentsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimPaymentsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimPaymentsForPaging>>>
-export type GetVictimPaymentsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetVictimPaymentsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimPaymentsForPaging>>,
@@ -549,7 +607,7 @@ export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimPaymentsForPaging>>,
@@ -559,7 +617,7 @@ export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof 
  * @summary One page of VictimPayments, filtered, sorted and grouped
  */
 
-export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getVictimPaymentByIdResponse404 = {
   status: 404
 }
 
+export type getVictimPaymentByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getVictimPaymentByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVictimPaymentByIdResponseSuccess = (getVictimPaymentByIdResponse200) & {
   headers: Headers;
 };
-export type getVictimPaymentByIdResponseError = (getVictimPaymentByIdResponse400 | getVictimPaymentByIdResponse401 | getVictimPaymentByIdResponse403 | getVictimPaymentByIdResponse404) & {
+export type getVictimPaymentByIdResponseError = (getVictimPaymentByIdResponse400 | getVictimPaymentByIdResponse401 | getVictimPaymentByIdResponse403 | getVictimPaymentByIdResponse404 | getVictimPaymentByIdResponse414 | getVictimPaymentByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetVictimPaymentByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetVictimPaymentByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimPaymentByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimPaymentByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimPaymentById>>>
-export type GetVictimPaymentByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetVictimPaymentByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimPaymentById>>,
@@ -683,7 +751,7 @@ export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVic
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimPaymentById>>,
@@ -693,7 +761,7 @@ export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVic
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVic
  * @summary One VictimPayment
  */
 
-export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteVictimPaymentResponse409 = {
   status: 409
 }
 
+export type deleteVictimPaymentResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteVictimPaymentResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteVictimPaymentResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteVictimPaymentResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteVictimPaymentResponseSuccess = (deleteVictimPaymentResponse200) & {
   headers: Headers;
 };
-export type deleteVictimPaymentResponseError = (deleteVictimPaymentResponse400 | deleteVictimPaymentResponse401 | deleteVictimPaymentResponse403 | deleteVictimPaymentResponse404 | deleteVictimPaymentResponse409) & {
+export type deleteVictimPaymentResponseError = (deleteVictimPaymentResponse400 | deleteVictimPaymentResponse401 | deleteVictimPaymentResponse403 | deleteVictimPaymentResponse404 | deleteVictimPaymentResponse409 | deleteVictimPaymentResponse413 | deleteVictimPaymentResponse414 | deleteVictimPaymentResponse415 | deleteVictimPaymentResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteVictimPayment = async (id: number, options?: Parameters<typeo
 
 export const getDeleteVictimPaymentMutationKey = () => ['deleteVictimPayment'] as const;
 
-export const getDeleteVictimPaymentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteVictimPaymentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimPayment>>, TError,DeleteVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteVictimPayment>>, TError,DeleteVictimPaymentMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteVictimPaymentMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVictimPayment>>>
 
-    export type DeleteVictimPaymentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteVictimPaymentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteVictimPaymentMutationVariables = {id: number}
 
     /**
  * @summary Delete a VictimPayment; refused (409) while other rows reference it
  */
-export const useDeleteVictimPayment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteVictimPayment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimPayment>>, TError,DeleteVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteVictimPayment>>,

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -41,7 +45,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
   UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse,
   VictimProductsAppointmentCreate,
   VictimProductsAppointmentEnvelope,
   VictimProductsAppointmentListEnvelope,
@@ -101,10 +109,30 @@ export type advanceVictimProductsAppointmentResponse409 = {
   status: 409
 }
 
+export type advanceVictimProductsAppointmentResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type advanceVictimProductsAppointmentResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type advanceVictimProductsAppointmentResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type advanceVictimProductsAppointmentResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type advanceVictimProductsAppointmentResponseSuccess = (advanceVictimProductsAppointmentResponse200) & {
   headers: Headers;
 };
-export type advanceVictimProductsAppointmentResponseError = (advanceVictimProductsAppointmentResponse400 | advanceVictimProductsAppointmentResponse401 | advanceVictimProductsAppointmentResponse403 | advanceVictimProductsAppointmentResponse404 | advanceVictimProductsAppointmentResponse409) & {
+export type advanceVictimProductsAppointmentResponseError = (advanceVictimProductsAppointmentResponse400 | advanceVictimProductsAppointmentResponse401 | advanceVictimProductsAppointmentResponse403 | advanceVictimProductsAppointmentResponse404 | advanceVictimProductsAppointmentResponse409 | advanceVictimProductsAppointmentResponse413 | advanceVictimProductsAppointmentResponse414 | advanceVictimProductsAppointmentResponse415 | advanceVictimProductsAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -159,7 +187,7 @@ return apiFetch<advanceVictimProductsAppointmentResponse>(getAdvanceVictimProduc
 
 export const getAdvanceVictimProductsAppointmentMutationKey = () => ['advanceVictimProductsAppointment'] as const;
 
-export const getAdvanceVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getAdvanceVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError,AdvanceVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError,AdvanceVictimProductsAppointmentMutationVariables, TContext> => {
 
@@ -188,13 +216,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AdvanceVictimProductsAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>>
     export type AdvanceVictimProductsAppointmentMutationBody = AdvanceStepRequest
-    export type AdvanceVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type AdvanceVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type AdvanceVictimProductsAppointmentMutationVariables = {id: number;data: AdvanceStepRequest}
 
     /**
  * @summary Move an animal to its next step, or to a named one
  */
-export const useAdvanceVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useAdvanceVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError,AdvanceVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof advanceVictimProductsAppointment>>,
@@ -219,10 +247,15 @@ export type getVictimProductsAppointmentsResponse403 = {
   status: 403
 }
 
+export type getVictimProductsAppointmentsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVictimProductsAppointmentsResponseSuccess = (getVictimProductsAppointmentsResponse200) & {
   headers: Headers;
 };
-export type getVictimProductsAppointmentsResponseError = (getVictimProductsAppointmentsResponse401 | getVictimProductsAppointmentsResponse403) & {
+export type getVictimProductsAppointmentsResponseError = (getVictimProductsAppointmentsResponse401 | getVictimProductsAppointmentsResponse403 | getVictimProductsAppointmentsResponse503) & {
   headers: Headers;
 };
 
@@ -261,7 +294,7 @@ export const getGetVictimProductsAppointmentsQueryKey = () => {
     }
 
 
-export const getGetVictimProductsAppointmentsQueryOptions = <TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimProductsAppointmentsQueryOptions = <TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -280,10 +313,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimProductsAppointmentsQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimProductsAppointments>>>
-export type GetVictimProductsAppointmentsQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetVictimProductsAppointmentsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimProductsAppointments>>,
@@ -293,7 +326,7 @@ export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<type
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimProductsAppointments>>,
@@ -303,7 +336,7 @@ export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<type
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -311,7 +344,7 @@ export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<type
  * @summary Every VictimProductsAppointment (at most 10,000), in the default sort
  */
 
-export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -353,10 +386,25 @@ export type createVictimProductsAppointmentResponse409 = {
   status: 409
 }
 
+export type createVictimProductsAppointmentResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createVictimProductsAppointmentResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createVictimProductsAppointmentResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createVictimProductsAppointmentResponseSuccess = (createVictimProductsAppointmentResponse200) & {
   headers: Headers;
 };
-export type createVictimProductsAppointmentResponseError = (createVictimProductsAppointmentResponse400 | createVictimProductsAppointmentResponse401 | createVictimProductsAppointmentResponse403 | createVictimProductsAppointmentResponse409) & {
+export type createVictimProductsAppointmentResponseError = (createVictimProductsAppointmentResponse400 | createVictimProductsAppointmentResponse401 | createVictimProductsAppointmentResponse403 | createVictimProductsAppointmentResponse409 | createVictimProductsAppointmentResponse413 | createVictimProductsAppointmentResponse415 | createVictimProductsAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -404,7 +452,7 @@ return apiFetch<createVictimProductsAppointmentResponse>(getCreateVictimProducts
 
 export const getCreateVictimProductsAppointmentMutationKey = () => ['createVictimProductsAppointment'] as const;
 
-export const getCreateVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError,CreateVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError,CreateVictimProductsAppointmentMutationVariables, TContext> => {
 
@@ -433,13 +481,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateVictimProductsAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimProductsAppointment>>>
     export type CreateVictimProductsAppointmentMutationBody = VictimProductsAppointmentCreate
-    export type CreateVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateVictimProductsAppointmentMutationVariables = {data: VictimProductsAppointmentCreate}
 
     /**
  * @summary Create a VictimProductsAppointment
  */
-export const useCreateVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError,CreateVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createVictimProductsAppointment>>,
@@ -479,10 +527,25 @@ export type updateVictimProductsAppointmentResponse409 = {
   status: 409
 }
 
+export type updateVictimProductsAppointmentResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateVictimProductsAppointmentResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateVictimProductsAppointmentResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateVictimProductsAppointmentResponseSuccess = (updateVictimProductsAppointmentResponse200) & {
   headers: Headers;
 };
-export type updateVictimProductsAppointmentResponseError = (updateVictimProductsAppointmentResponse400 | updateVictimProductsAppointmentResponse401 | updateVictimProductsAppointmentResponse403 | updateVictimProductsAppointmentResponse404 | updateVictimProductsAppointmentResponse409) & {
+export type updateVictimProductsAppointmentResponseError = (updateVictimProductsAppointmentResponse400 | updateVictimProductsAppointmentResponse401 | updateVictimProductsAppointmentResponse403 | updateVictimProductsAppointmentResponse404 | updateVictimProductsAppointmentResponse409 | updateVictimProductsAppointmentResponse413 | updateVictimProductsAppointmentResponse415 | updateVictimProductsAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -530,7 +593,7 @@ return apiFetch<updateVictimProductsAppointmentResponse>(getUpdateVictimProducts
 
 export const getUpdateVictimProductsAppointmentMutationKey = () => ['updateVictimProductsAppointment'] as const;
 
-export const getUpdateVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError,UpdateVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError,UpdateVictimProductsAppointmentMutationVariables, TContext> => {
 
@@ -559,13 +622,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateVictimProductsAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimProductsAppointment>>>
     export type UpdateVictimProductsAppointmentMutationBody = VictimProductsAppointmentUpdate
-    export type UpdateVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateVictimProductsAppointmentMutationVariables = {data: VictimProductsAppointmentUpdate}
 
     /**
  * @summary Update a VictimProductsAppointment (optimistic concurrency on rowVersion)
  */
-export const useUpdateVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError,UpdateVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateVictimProductsAppointment>>,
@@ -595,10 +658,25 @@ export type getVictimProductsAppointmentsForPagingResponse403 = {
   status: 403
 }
 
+export type getVictimProductsAppointmentsForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getVictimProductsAppointmentsForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getVictimProductsAppointmentsForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVictimProductsAppointmentsForPagingResponseSuccess = (getVictimProductsAppointmentsForPagingResponse200) & {
   headers: Headers;
 };
-export type getVictimProductsAppointmentsForPagingResponseError = (getVictimProductsAppointmentsForPagingResponse400 | getVictimProductsAppointmentsForPagingResponse401 | getVictimProductsAppointmentsForPagingResponse403) & {
+export type getVictimProductsAppointmentsForPagingResponseError = (getVictimProductsAppointmentsForPagingResponse400 | getVictimProductsAppointmentsForPagingResponse401 | getVictimProductsAppointmentsForPagingResponse403 | getVictimProductsAppointmentsForPagingResponse413 | getVictimProductsAppointmentsForPagingResponse415 | getVictimProductsAppointmentsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +729,7 @@ export const getGetVictimProductsAppointmentsForPagingQueryKey = (pagedListReque
     }
 
 
-export const getGetVictimProductsAppointmentsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimProductsAppointmentsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +748,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimProductsAppointmentsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>>
-export type GetVictimProductsAppointmentsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetVictimProductsAppointmentsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>,
@@ -683,7 +761,7 @@ export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<Return
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>,
@@ -693,7 +771,7 @@ export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<Return
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +779,7 @@ export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<Return
  * @summary One page of VictimProductsAppointments, filtered, sorted and grouped
  */
 
-export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -743,10 +821,20 @@ export type getVictimProductsAppointmentByIdResponse404 = {
   status: 404
 }
 
+export type getVictimProductsAppointmentByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getVictimProductsAppointmentByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVictimProductsAppointmentByIdResponseSuccess = (getVictimProductsAppointmentByIdResponse200) & {
   headers: Headers;
 };
-export type getVictimProductsAppointmentByIdResponseError = (getVictimProductsAppointmentByIdResponse400 | getVictimProductsAppointmentByIdResponse401 | getVictimProductsAppointmentByIdResponse403 | getVictimProductsAppointmentByIdResponse404) & {
+export type getVictimProductsAppointmentByIdResponseError = (getVictimProductsAppointmentByIdResponse400 | getVictimProductsAppointmentByIdResponse401 | getVictimProductsAppointmentByIdResponse403 | getVictimProductsAppointmentByIdResponse404 | getVictimProductsAppointmentByIdResponse414 | getVictimProductsAppointmentByIdResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const getGetVictimProductsAppointmentByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetVictimProductsAppointmentByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimProductsAppointmentByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -804,10 +892,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimProductsAppointmentByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>>
-export type GetVictimProductsAppointmentByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetVictimProductsAppointmentByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimProductsAppointmentById>>,
@@ -817,7 +905,7 @@ export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<t
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimProductsAppointmentById>>,
@@ -827,7 +915,7 @@ export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<t
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -835,7 +923,7 @@ export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<t
  * @summary One VictimProductsAppointment
  */
 
-export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -882,10 +970,30 @@ export type deleteVictimProductsAppointmentResponse409 = {
   status: 409
 }
 
+export type deleteVictimProductsAppointmentResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteVictimProductsAppointmentResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteVictimProductsAppointmentResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteVictimProductsAppointmentResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteVictimProductsAppointmentResponseSuccess = (deleteVictimProductsAppointmentResponse200) & {
   headers: Headers;
 };
-export type deleteVictimProductsAppointmentResponseError = (deleteVictimProductsAppointmentResponse400 | deleteVictimProductsAppointmentResponse401 | deleteVictimProductsAppointmentResponse403 | deleteVictimProductsAppointmentResponse404 | deleteVictimProductsAppointmentResponse409) & {
+export type deleteVictimProductsAppointmentResponseError = (deleteVictimProductsAppointmentResponse400 | deleteVictimProductsAppointmentResponse401 | deleteVictimProductsAppointmentResponse403 | deleteVictimProductsAppointmentResponse404 | deleteVictimProductsAppointmentResponse409 | deleteVictimProductsAppointmentResponse413 | deleteVictimProductsAppointmentResponse414 | deleteVictimProductsAppointmentResponse415 | deleteVictimProductsAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -919,7 +1027,7 @@ export const deleteVictimProductsAppointment = async (id: number, options?: Para
 
 export const getDeleteVictimProductsAppointmentMutationKey = () => ['deleteVictimProductsAppointment'] as const;
 
-export const getDeleteVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimProductsAppointment>>, TError,DeleteVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteVictimProductsAppointment>>, TError,DeleteVictimProductsAppointmentMutationVariables, TContext> => {
 
@@ -948,13 +1056,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteVictimProductsAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVictimProductsAppointment>>>
 
-    export type DeleteVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteVictimProductsAppointmentMutationVariables = {id: number}
 
     /**
  * @summary Delete a VictimProductsAppointment; refused (409) while other rows reference it
  */
-export const useDeleteVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimProductsAppointment>>, TError,DeleteVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteVictimProductsAppointment>>,

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -34,7 +38,11 @@ import type {
   ForbiddenResponse,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
   UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse,
   VictimStepHistoryEnvelope,
   VictimStepHistoryListEnvelope,
   VictimStepHistoryPageEnvelope
@@ -77,10 +85,15 @@ export type getVictimStepHistoriesResponse403 = {
   status: 403
 }
 
+export type getVictimStepHistoriesResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVictimStepHistoriesResponseSuccess = (getVictimStepHistoriesResponse200) & {
   headers: Headers;
 };
-export type getVictimStepHistoriesResponseError = (getVictimStepHistoriesResponse401 | getVictimStepHistoriesResponse403) & {
+export type getVictimStepHistoriesResponseError = (getVictimStepHistoriesResponse401 | getVictimStepHistoriesResponse403 | getVictimStepHistoriesResponse503) & {
   headers: Headers;
 };
 
@@ -119,7 +132,7 @@ export const getGetVictimStepHistoriesQueryKey = () => {
     }
 
 
-export const getGetVictimStepHistoriesQueryOptions = <TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistories>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimStepHistoriesQueryOptions = <TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistories>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -138,10 +151,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimStepHistoriesQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimStepHistories>>>
-export type GetVictimStepHistoriesQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetVictimStepHistoriesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistories>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimStepHistories>>,
@@ -151,7 +164,7 @@ export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getV
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistories>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimStepHistories>>,
@@ -161,7 +174,7 @@ export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getV
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistories>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -169,7 +182,7 @@ export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getV
  * @summary Every VictimStepHistory (at most 10,000), in the default sort
  */
 
-export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistories>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -206,10 +219,25 @@ export type getVictimStepHistoriesForPagingResponse403 = {
   status: 403
 }
 
+export type getVictimStepHistoriesForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getVictimStepHistoriesForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getVictimStepHistoriesForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVictimStepHistoriesForPagingResponseSuccess = (getVictimStepHistoriesForPagingResponse200) & {
   headers: Headers;
 };
-export type getVictimStepHistoriesForPagingResponseError = (getVictimStepHistoriesForPagingResponse400 | getVictimStepHistoriesForPagingResponse401 | getVictimStepHistoriesForPagingResponse403) & {
+export type getVictimStepHistoriesForPagingResponseError = (getVictimStepHistoriesForPagingResponse400 | getVictimStepHistoriesForPagingResponse401 | getVictimStepHistoriesForPagingResponse403 | getVictimStepHistoriesForPagingResponse413 | getVictimStepHistoriesForPagingResponse415 | getVictimStepHistoriesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -262,7 +290,7 @@ export const getGetVictimStepHistoriesForPagingQueryKey = (pagedListRequest?: Pa
     }
 
 
-export const getGetVictimStepHistoriesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimStepHistoriesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -281,10 +309,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimStepHistoriesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>>
-export type GetVictimStepHistoriesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetVictimStepHistoriesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>,
@@ -294,7 +322,7 @@ export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<ty
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>,
@@ -304,7 +332,7 @@ export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<ty
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -312,7 +340,7 @@ export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<ty
  * @summary One page of VictimStepHistories, filtered, sorted and grouped
  */
 
-export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -354,10 +382,20 @@ export type getVictimStepHistoryByIdResponse404 = {
   status: 404
 }
 
+export type getVictimStepHistoryByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getVictimStepHistoryByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVictimStepHistoryByIdResponseSuccess = (getVictimStepHistoryByIdResponse200) & {
   headers: Headers;
 };
-export type getVictimStepHistoryByIdResponseError = (getVictimStepHistoryByIdResponse400 | getVictimStepHistoryByIdResponse401 | getVictimStepHistoryByIdResponse403 | getVictimStepHistoryByIdResponse404) & {
+export type getVictimStepHistoryByIdResponseError = (getVictimStepHistoryByIdResponse400 | getVictimStepHistoryByIdResponse401 | getVictimStepHistoryByIdResponse403 | getVictimStepHistoryByIdResponse404 | getVictimStepHistoryByIdResponse414 | getVictimStepHistoryByIdResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +434,7 @@ export const getGetVictimStepHistoryByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetVictimStepHistoryByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimStepHistoryByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -415,10 +453,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimStepHistoryByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimStepHistoryById>>>
-export type GetVictimStepHistoryByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetVictimStepHistoryByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimStepHistoryById>>,
@@ -428,7 +466,7 @@ export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimStepHistoryById>>,
@@ -438,7 +476,7 @@ export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -446,7 +484,7 @@ export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof ge
  * @summary One VictimStepHistory
  */
 
-export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -12,6 +12,10 @@
  * needs in `x-claim`; `Admin` passes every claim; an operation with `x-claim: public` needs no
  * sign-in.
  *
+ * Every answer carries an `X-Request-Id` header: the caller's own when it sent a well-formed one
+ * (1–128 letters, digits, `.`, `_`, `:` or `-`), otherwise one made by the server. An error
+ * answer repeats it as `error.requestId`, and the server's log line of the request names it.
+ *
  * OpenAPI spec version: 1.0
  */
 import {
@@ -40,7 +44,11 @@ import type {
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
+  PayloadTooLargeResponse,
+  ServiceUnavailableResponse,
   UnauthorizedResponse,
+  UnsupportedMediaTypeResponse,
+  UriTooLongResponse,
   VirtualPOSCreate,
   VirtualPOSEnvelope,
   VirtualPOSListEnvelope,
@@ -85,10 +93,15 @@ export type getVirtualPOSsResponse403 = {
   status: 403
 }
 
+export type getVirtualPOSsResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVirtualPOSsResponseSuccess = (getVirtualPOSsResponse200) & {
   headers: Headers;
 };
-export type getVirtualPOSsResponseError = (getVirtualPOSsResponse401 | getVirtualPOSsResponse403) & {
+export type getVirtualPOSsResponseError = (getVirtualPOSsResponse401 | getVirtualPOSsResponse403 | getVirtualPOSsResponse503) & {
   headers: Headers;
 };
 
@@ -127,7 +140,7 @@ export const getGetVirtualPOSsQueryKey = () => {
     }
 
 
-export const getGetVirtualPOSsQueryOptions = <TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = UnauthorizedResponse | ForbiddenResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVirtualPOSsQueryOptions = <TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -146,10 +159,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVirtualPOSsQueryResult = NonNullable<Awaited<ReturnType<typeof getVirtualPOSs>>>
-export type GetVirtualPOSsQueryError = UnauthorizedResponse | ForbiddenResponse
+export type GetVirtualPOSsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
 
 
-export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSs>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVirtualPOSs>>,
@@ -159,7 +172,7 @@ export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPO
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSs>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVirtualPOSs>>,
@@ -169,7 +182,7 @@ export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPO
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -177,7 +190,7 @@ export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPO
  * @summary Every VirtualPOS (at most 10,000), in the default sort
  */
 
-export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,10 +232,25 @@ export type createVirtualPOSResponse409 = {
   status: 409
 }
 
+export type createVirtualPOSResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createVirtualPOSResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createVirtualPOSResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type createVirtualPOSResponseSuccess = (createVirtualPOSResponse200) & {
   headers: Headers;
 };
-export type createVirtualPOSResponseError = (createVirtualPOSResponse400 | createVirtualPOSResponse401 | createVirtualPOSResponse403 | createVirtualPOSResponse409) & {
+export type createVirtualPOSResponseError = (createVirtualPOSResponse400 | createVirtualPOSResponse401 | createVirtualPOSResponse403 | createVirtualPOSResponse409 | createVirtualPOSResponse413 | createVirtualPOSResponse415 | createVirtualPOSResponse503) & {
   headers: Headers;
 };
 
@@ -270,7 +298,7 @@ return apiFetch<createVirtualPOSResponse>(getCreateVirtualPOSUrl(),
 
 export const getCreateVirtualPOSMutationKey = () => ['createVirtualPOS'] as const;
 
-export const getCreateVirtualPOSMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const getCreateVirtualPOSMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVirtualPOS>>, TError,CreateVirtualPOSMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createVirtualPOS>>, TError,CreateVirtualPOSMutationVariables, TContext> => {
 
@@ -299,13 +327,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateVirtualPOSMutationResult = NonNullable<Awaited<ReturnType<typeof createVirtualPOS>>>
     export type CreateVirtualPOSMutationBody = VirtualPOSCreate
-    export type CreateVirtualPOSMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse
+    export type CreateVirtualPOSMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type CreateVirtualPOSMutationVariables = {data: VirtualPOSCreate}
 
     /**
  * @summary Create a VirtualPOS
  */
-export const useCreateVirtualPOS = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse,
+export const useCreateVirtualPOS = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVirtualPOS>>, TError,CreateVirtualPOSMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createVirtualPOS>>,
@@ -345,10 +373,25 @@ export type updateVirtualPOSResponse409 = {
   status: 409
 }
 
+export type updateVirtualPOSResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type updateVirtualPOSResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type updateVirtualPOSResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type updateVirtualPOSResponseSuccess = (updateVirtualPOSResponse200) & {
   headers: Headers;
 };
-export type updateVirtualPOSResponseError = (updateVirtualPOSResponse400 | updateVirtualPOSResponse401 | updateVirtualPOSResponse403 | updateVirtualPOSResponse404 | updateVirtualPOSResponse409) & {
+export type updateVirtualPOSResponseError = (updateVirtualPOSResponse400 | updateVirtualPOSResponse401 | updateVirtualPOSResponse403 | updateVirtualPOSResponse404 | updateVirtualPOSResponse409 | updateVirtualPOSResponse413 | updateVirtualPOSResponse415 | updateVirtualPOSResponse503) & {
   headers: Headers;
 };
 
@@ -396,7 +439,7 @@ return apiFetch<updateVirtualPOSResponse>(getUpdateVirtualPOSUrl(),
 
 export const getUpdateVirtualPOSMutationKey = () => ['updateVirtualPOS'] as const;
 
-export const getUpdateVirtualPOSMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getUpdateVirtualPOSMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVirtualPOS>>, TError,UpdateVirtualPOSMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateVirtualPOS>>, TError,UpdateVirtualPOSMutationVariables, TContext> => {
 
@@ -425,13 +468,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateVirtualPOSMutationResult = NonNullable<Awaited<ReturnType<typeof updateVirtualPOS>>>
     export type UpdateVirtualPOSMutationBody = VirtualPOSUpdate
-    export type UpdateVirtualPOSMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type UpdateVirtualPOSMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type UpdateVirtualPOSMutationVariables = {data: VirtualPOSUpdate}
 
     /**
  * @summary Update a VirtualPOS (optimistic concurrency on rowVersion)
  */
-export const useUpdateVirtualPOS = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useUpdateVirtualPOS = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVirtualPOS>>, TError,UpdateVirtualPOSMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateVirtualPOS>>,
@@ -461,10 +504,25 @@ export type getVirtualPOSsForPagingResponse403 = {
   status: 403
 }
 
+export type getVirtualPOSsForPagingResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type getVirtualPOSsForPagingResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type getVirtualPOSsForPagingResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVirtualPOSsForPagingResponseSuccess = (getVirtualPOSsForPagingResponse200) & {
   headers: Headers;
 };
-export type getVirtualPOSsForPagingResponseError = (getVirtualPOSsForPagingResponse400 | getVirtualPOSsForPagingResponse401 | getVirtualPOSsForPagingResponse403) & {
+export type getVirtualPOSsForPagingResponseError = (getVirtualPOSsForPagingResponse400 | getVirtualPOSsForPagingResponse401 | getVirtualPOSsForPagingResponse403 | getVirtualPOSsForPagingResponse413 | getVirtualPOSsForPagingResponse415 | getVirtualPOSsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -517,7 +575,7 @@ export const getGetVirtualPOSsForPagingQueryKey = (pagedListRequest?: PagedListR
     }
 
 
-export const getGetVirtualPOSsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVirtualPOSsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -536,10 +594,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVirtualPOSsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getVirtualPOSsForPaging>>>
-export type GetVirtualPOSsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse
+export type GetVirtualPOSsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
 
 
-export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVirtualPOSsForPaging>>,
@@ -549,7 +607,7 @@ export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof get
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVirtualPOSsForPaging>>,
@@ -559,7 +617,7 @@ export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof get
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -567,7 +625,7 @@ export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof get
  * @summary One page of VirtualPOSs, filtered, sorted and grouped
  */
 
-export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse>(
+export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -609,10 +667,20 @@ export type getVirtualPOSByIdResponse404 = {
   status: 404
 }
 
+export type getVirtualPOSByIdResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type getVirtualPOSByIdResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type getVirtualPOSByIdResponseSuccess = (getVirtualPOSByIdResponse200) & {
   headers: Headers;
 };
-export type getVirtualPOSByIdResponseError = (getVirtualPOSByIdResponse400 | getVirtualPOSByIdResponse401 | getVirtualPOSByIdResponse403 | getVirtualPOSByIdResponse404) & {
+export type getVirtualPOSByIdResponseError = (getVirtualPOSByIdResponse400 | getVirtualPOSByIdResponse401 | getVirtualPOSByIdResponse403 | getVirtualPOSByIdResponse404 | getVirtualPOSByIdResponse414 | getVirtualPOSByIdResponse503) & {
   headers: Headers;
 };
 
@@ -651,7 +719,7 @@ export const getGetVirtualPOSByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetVirtualPOSByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVirtualPOSByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -670,10 +738,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVirtualPOSByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVirtualPOSById>>>
-export type GetVirtualPOSByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse
+export type GetVirtualPOSByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
 
 
-export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVirtualPOSById>>,
@@ -683,7 +751,7 @@ export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtua
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVirtualPOSById>>,
@@ -693,7 +761,7 @@ export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtua
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -701,7 +769,7 @@ export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtua
  * @summary One VirtualPOS
  */
 
-export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse>(
+export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -748,10 +816,30 @@ export type deleteVirtualPOSResponse409 = {
   status: 409
 }
 
+export type deleteVirtualPOSResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type deleteVirtualPOSResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type deleteVirtualPOSResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type deleteVirtualPOSResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
 export type deleteVirtualPOSResponseSuccess = (deleteVirtualPOSResponse200) & {
   headers: Headers;
 };
-export type deleteVirtualPOSResponseError = (deleteVirtualPOSResponse400 | deleteVirtualPOSResponse401 | deleteVirtualPOSResponse403 | deleteVirtualPOSResponse404 | deleteVirtualPOSResponse409) & {
+export type deleteVirtualPOSResponseError = (deleteVirtualPOSResponse400 | deleteVirtualPOSResponse401 | deleteVirtualPOSResponse403 | deleteVirtualPOSResponse404 | deleteVirtualPOSResponse409 | deleteVirtualPOSResponse413 | deleteVirtualPOSResponse414 | deleteVirtualPOSResponse415 | deleteVirtualPOSResponse503) & {
   headers: Headers;
 };
 
@@ -785,7 +873,7 @@ export const deleteVirtualPOS = async (id: number, options?: Parameters<typeof a
 
 export const getDeleteVirtualPOSMutationKey = () => ['deleteVirtualPOS'] as const;
 
-export const getDeleteVirtualPOSMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const getDeleteVirtualPOSMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVirtualPOS>>, TError,DeleteVirtualPOSMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteVirtualPOS>>, TError,DeleteVirtualPOSMutationVariables, TContext> => {
 
@@ -814,13 +902,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteVirtualPOSMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVirtualPOS>>>
 
-    export type DeleteVirtualPOSMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse
+    export type DeleteVirtualPOSMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
     export type DeleteVirtualPOSMutationVariables = {id: number}
 
     /**
  * @summary Delete a VirtualPOS; refused (409) while other rows reference it
  */
-export const useDeleteVirtualPOS = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse,
+export const useDeleteVirtualPOS = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVirtualPOS>>, TError,DeleteVirtualPOSMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteVirtualPOS>>,

@@ -14,4 +14,22 @@ export interface Config {
   /** Sign-in and refresh attempts allowed per address and minute. */
   authRateLimit: number;
   logLevel: string;
+  /** `pretty`: one readable line per request, for a person at a terminal; `json`: for a collector. */
+  logFormat?: LogFormat;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+}
+
+export type LogFormat = 'pretty' | 'json';
+
+/**
+ * LOG_FORMAT `json` or `pretty` wins; unset, a terminal gets readable lines and anything else (a
+ * pipe, a file, a container's log) gets JSON. A misspelt value stops the start rather than
+ * silently choosing.
+ */
+export function selectLogFormat(requested: string | undefined, isTTY: boolean | undefined): LogFormat {
+  const wanted = requested?.trim().toLowerCase();
+  if (wanted === 'json' || wanted === 'pretty') return wanted;
+  if (wanted) throw new Error(`LOG_FORMAT must be json or pretty, not ${requested}`);
+  return isTTY ? 'pretty' : 'json';
 }

@@ -41,6 +41,7 @@ const VALIDATION_MESSAGES: Record<string, string> = {
   matchMode: '{field} için bu eşleşme türü kullanılamaz.',
   filterValue: '{field} için filtre değeri geçersiz.',
   invalid: '{field} geçersiz.',
+  nulCharacter: '{field} NUL karakteri (U+0000) içeremez.',
   cycle: '{field} bir döngü oluşturuyor: kaydın kendisi ya da alt kayıtlarından biri seçilemez.',
   attributeValueType: '{field} özelliğin veri tipine uymuyor.',
   optionOnlyForSelect: '{field} yalnızca seçim tipindeki özelliklerde kullanılır.',

@@ -3,7 +3,7 @@
 // referenced row is a 409 naming the field or the referencing entity; a dangling reference a 400.
 import type pg from 'pg';
 import { HttpError, badRequest, fieldError, notFound, type FieldError } from '../core/errors.ts';
-import { inTransaction } from '../db/client.ts';
+import { inTransaction, type WriteScope } from '../db/client.ts';
 import { type EntityMeta, type FieldMeta, entityByName, ident } from './entities.ts';
 import { lookupsSelect } from './lookups.ts';
 import { encryptSecret, hashPassword } from './secrets.ts';
@@ -161,7 +161,9 @@ export function translateDbError(e: EntityMeta | undefined, err: unknown, rules:
   throw err;
 }
 
-export async function create(d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, userId?: number) {
+/** `scope`: the signed-in user and the operation, for what the database records (audit trail, postings). */
+export async function create(d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, scope: WriteScope = {}) {
+  const { userId } = scope;
   const values = writableValues(e, body, 'create');
   const hooks = d.hooks[e.name] ?? {};
   try {
@@ -176,13 +178,14 @@ export async function create(d: CrudDeps, e: EntityMeta, body: Record<string, un
       const row = (await readRow(client, e, rows[0].id))!;
       await hooks.afterWrite?.({ ...ctx, row });
       return hooks.afterWrite ? (await readRow(client, e, rows[0].id))! : row;
-    }, userId);
+    }, scope);
   } catch (err) {
     translateDbError(e, err, d.constraintErrors);
   }
 }
 
-export async function update(d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, userId?: number) {
+export async function update(d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, scope: WriteScope = {}) {
+  const { userId } = scope;
   const id = body[e.idPayloadName] as number;
   const rowVersion = body.rowVersion as number;
   const values = writableValues(e, body, 'update');
@@ -201,13 +204,14 @@ export async function update(d: CrudDeps, e: EntityMeta, body: Record<string, un
       const row = (await readRow(client, e, id))!;
       await hooks.afterWrite?.({ ...ctx, row });
       return hooks.afterWrite ? (await readRow(client, e, id))! : row;
-    }, userId);
+    }, scope);
   } catch (err) {
     translateDbError(e, err, d.constraintErrors);
   }
 }
 
-export async function remove(d: CrudDeps, e: EntityMeta, id: number, userId?: number) {
+export async function remove(d: CrudDeps, e: EntityMeta, id: number, scope: WriteScope = {}) {
+  const { userId } = scope;
   const hooks = d.hooks[e.name] ?? {};
   try {
     return await inTransaction(d.pool, async (client) => {
@@ -216,7 +220,7 @@ export async function remove(d: CrudDeps, e: EntityMeta, id: number, userId?: nu
       await hooks.beforeDelete?.({ client, entity: e, id, current, userId });
       await client.query(`DELETE FROM ${ident(e.table)} WHERE "id" = $1`, [id]);
       return { id };
-    }, userId);
+    }, scope);
   } catch (err) {
     translateDbError(e, err, d.constraintErrors);
   }

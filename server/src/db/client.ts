@@ -29,15 +29,30 @@ export function connectDatabase(url: string, max = 10): Database {
 }
 
 /**
- * Runs `work` in one database transaction on one connection. The signed-in user, when given, is
- * the transaction's `kurban.user_id` setting: what the database records on its own (ledger
- * entries it posts, step history) names who made the change.
+ * Who writes, through which operation: the transaction settings the database's triggers read
+ * (migrations season_rules and audit_log).
  */
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, userId?: number): Promise<T> {
+export interface WriteScope {
+  /** The signed-in user: `kurban.user_id`. What the database records on its own (ledger entries it posts, step history, the audit trail) names who made the change. */
+  userId?: number;
+  /** The contract's operationId of the request: `kurban.operation`, recorded in the audit trail. */
+  operation?: string;
+  /** `false` for seeds and bulk loads only: their writes leave no audit entries (`kurban.audit = off`). */
+  audit?: false;
+}
+
+/** Runs `work` in one database transaction on one connection, under the writer's `scope`. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, scope: WriteScope = {}): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    if (userId !== undefined) await client.query(`SELECT set_config('kurban.user_id', $1, true)`, [String(userId)]);
+    if (scope.userId !== undefined || scope.operation !== undefined || scope.audit === false) {
+      // One round trip; an empty value means unset to the triggers.
+      await client.query(
+        `SELECT set_config('kurban.user_id', $1, true), set_config('kurban.operation', $2, true), set_config('kurban.audit', $3, true)`,
+        [scope.userId === undefined ? '' : String(scope.userId), scope.operation ?? '', scope.audit === false ? 'off' : ''],
+      );
+    }
     const result = await work(client);
     await client.query('COMMIT');
     return result;

@@ -21,3 +21,16 @@ export const refreshTokens = pgTable('refresh_tokens', {
   index('ix_refresh_tokens__family_id').on(t.familyId),
   index('ix_refresh_tokens__user_id').on(t.userId),
 ]);
+
+/**
+ * Per-user access version, carried in every access token (`ver`): bumped by the database on
+ * every change that should end a user's access at once (triggers in migration access_versions),
+ * so a server refuses older tokens on the next request instead of when they expire. No row
+ * means version 0.
+ */
+export const accessVersions = pgTable('access_versions', {
+  userId: integer('user_id').primaryKey(),
+  version: integer('version').notNull().default(0),
+}, (t) => [
+  foreignKey({ name: 'fk_access_versions__user_id', columns: [t.userId], foreignColumns: [users.id] }).onDelete('cascade'),
+]);

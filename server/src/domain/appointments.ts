@@ -156,7 +156,7 @@ async function generateAppointments(deps: DomainDeps, input: OperationInput) {
         [...params, req.appointmentTypeId, capacity, req.notes ?? null],
       )).rows[0].n as number;
       return { made, skipped: count - made };
-    }, input.userId);
+    }, { userId: input.userId, operation: input.operation });
   } catch (err) {
     translateDbError(appointment, err, constraintErrors);
   }

@@ -1,10 +1,11 @@
-// Sign-in, registration, refresh-token rotation and sign-out.
+// Sign-in, registration, refresh-token rotation, sign-out and "sign out everywhere".
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { HttpError, fieldError } from '../core/errors.ts';
+import { HttpError, fieldError, notFound } from '../core/errors.ts';
 import { hashPassword, verifyPassword } from '../crud/secrets.ts';
-import { inTransaction } from '../db/client.ts';
+import { inTransaction, type WriteScope } from '../db/client.ts';
 import type { AccessTokenPayload } from '../plugins/auth.ts';
+import type { WorkflowModule } from './operations.ts';
 
 export interface AuthDeps {
   pool: pg.Pool;
@@ -20,9 +21,12 @@ interface UserRow {
   lastName: string;
   status: string;
   passwordHash: string | null;
+  /** The access version, read in the same statement as the row: whatever ends access later is newer than the token. */
+  accessVersion: number;
 }
 
-const USER_COLUMNS = 'id, guid, email, first_name AS "firstName", last_name AS "lastName", status, password_hash AS "passwordHash"';
+const USER_COLUMNS = `id, guid, email, first_name AS "firstName", last_name AS "lastName", status, password_hash AS "passwordHash",
+  coalesce((SELECT av.version FROM access_versions av WHERE av.user_id = users.id), 0) AS "accessVersion"`;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 // Verifying against this keeps a wrong email as slow as a wrong password (no email probing).
 const DUMMY_HASH = await hashPassword(randomBytes(16).toString('hex'));
@@ -53,8 +57,9 @@ async function issueRefreshToken(db: pg.Pool | pg.PoolClient, d: AuthDeps, userI
 }
 
 async function session(db: pg.Pool | pg.PoolClient, d: AuthDeps, user: UserRow, familyId: string) {
+  // Claims are read after the version: a claim removed in between is refused by the newer version.
   const claims = await effectiveClaims(db, user.id);
-  const token = d.signAccessToken({ sub: String(user.id), guid: user.guid, email: user.email, claims });
+  const token = d.signAccessToken({ sub: String(user.id), guid: user.guid, email: user.email, claims, ver: user.accessVersion });
   const refreshToken = await issueRefreshToken(db, d, user.id, familyId);
   return {
     token,
@@ -76,8 +81,17 @@ export async function login(d: AuthDeps, body: { email: string; password: string
     throw new HttpError(401, `error.auth.${user.status === 'locked' ? 'locked' : 'passive'}`,
       user.status === 'locked' ? 'Hesabınız kilitlendi, lütfen yöneticinize başvurun.' : 'Hesabınız pasif durumda, lütfen yöneticinize başvurun.');
   }
-  await d.pool.query('UPDATE users SET last_login_at = now() WHERE id = $1', [user.id]);
-  return session(d.pool, d, user, randomUUID());
+  // The user's row is locked from here to the new session's commit, and must still have the
+  // password just checked: a concurrent new password, status or sign-out everywhere either sees
+  // (and revokes) this session, or this sign-in fails.
+  return inTransaction(d.pool, async (client) => {
+    const current = await client.query(
+      `UPDATE users SET last_login_at = now() WHERE id = $1 AND password_hash = $2 AND status = 'active' RETURNING ${USER_COLUMNS}`,
+      [user.id, user.passwordHash],
+    );
+    if (!current.rows.length) throw wrongCredentials();
+    return session(client, d, current.rows[0] as UserRow, randomUUID());
+  });
 }
 
 export async function register(d: AuthDeps, body: { email: string; password: string; firstName: string; lastName: string; phoneNumber?: string }) {
@@ -101,6 +115,10 @@ export async function register(d: AuthDeps, body: { email: string; password: str
 export async function refresh(d: AuthDeps, body: { refreshToken: string }) {
   const hash = sha256(body.refreshToken);
   return inTransaction(d.pool, async (client) => {
+    // The user's row first (shared lock): a concurrent change that ends the user's sessions (a new
+    // password, passive or locked, sign out everywhere) either waits for this refresh and then
+    // revokes the token it issues, or commits first and is seen here.
+    await client.query('SELECT 1 FROM users WHERE id = (SELECT user_id FROM refresh_tokens WHERE token_hash = $1) FOR SHARE', [hash]);
     // Spend the token atomically: of two concurrent uses, only one gets a row back.
     const spent = await client.query(
       `UPDATE refresh_tokens SET spent_at = now()
@@ -122,7 +140,7 @@ export async function refresh(d: AuthDeps, body: { refreshToken: string }) {
     const user = rows[0] as UserRow | undefined;
     if (!user || user.status !== 'active') throw invalidRefresh();
     const s = await session(client, d, user, familyId);
-    return { revoked: false as const, data: { token: s.token, refreshToken: s.refreshToken } };
+    return { revoked: false as const, data: { token: s.token, refreshToken: s.refreshToken, claims: s.claims } };
   }).then((result) => {
     // The revocation must be committed before the refusal is answered.
     if (result.revoked) throw invalidRefresh();
@@ -138,4 +156,25 @@ export async function logout(d: AuthDeps, body: { refreshToken: string }) {
   return null;
 }
 
+/**
+ * Ends every session of a user on every device: refresh tokens revoked, access tokens refused on
+ * their next request (the database bumps the user's access version and tells every instance).
+ */
+export async function logoutEverywhere(pool: pg.Pool, userId: number, scope: WriteScope = {}) {
+  return inTransaction(pool, async (client) => {
+    // Locked first, so that a sign-in or refresh under way either ends before (and is revoked) or after.
+    const { rowCount } = await client.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
+    if (!rowCount) throw notFound();
+    await client.query('SELECT kurban_end_sessions(ARRAY[$1]::int[])', [userId]);
+    return null;
+  }, scope);
+}
 
+export const sessions: WorkflowModule = {
+  operations: (deps) => ({
+    // Any signed-in user, for themselves.
+    logoutEverywhere: async (input) => logoutEverywhere(deps.pool, input.userId!, { userId: input.userId, operation: input.operation }),
+    // An administrator (Users.Update), for another user.
+    logoutUserEverywhere: async (input) => logoutEverywhere(deps.pool, input.params.id as number, { userId: input.userId, operation: input.operation }),
+  }),
+};

@@ -197,21 +197,24 @@ function webhook(deps: DomainDeps, fieldsOf: (input: OperationInput) => Record<s
         );
       }
       return { id: row.id as number, duplicate: false, accountId: row.account_id as number | null };
-    });
+    }, { operation: input.operation });
   };
 }
 
 function markCalledBack(deps: DomainDeps) {
-  return async ({ params, userId }: OperationInput) => {
+  return async ({ params, userId, operation }: OperationInput) => {
     const e = logEntity();
     const id = params.id as number;
-    // The first mark stays: only a call still waiting is marked.
-    await deps.pool.query(
-      `UPDATE netgsm_call_webhook_logs SET called_back_at = now(), called_back_by_user_id = $2, row_version = row_version + 1, updated_at = now()
-       WHERE id = $1 AND direction = 'inbound' AND status IN ('missed', 'busy') AND called_back_at IS NULL`,
-      [id, userId ?? null],
-    );
-    const row = await readRow(deps.pool, e, id);
+    // The first mark stays: only a call still waiting is marked. In a transaction of its own so
+    // that the audit trail names who marked it.
+    const row = await inTransaction(deps.pool, async (client) => {
+      await client.query(
+        `UPDATE netgsm_call_webhook_logs SET called_back_at = now(), called_back_by_user_id = $2, row_version = row_version + 1, updated_at = now()
+         WHERE id = $1 AND direction = 'inbound' AND status IN ('missed', 'busy') AND called_back_at IS NULL`,
+        [id, userId ?? null],
+      );
+      return readRow(client, e, id);
+    }, { userId, operation });
     if (!row) throw notFound();
     if (row.direction !== 'inbound' || row.status === 'answered') {
       throw new HttpError(409, 'error.call.notMissed', 'Yalnızca cevapsız ya da meşgul gelen çağrılar geri arandı olarak işaretlenir.');

@@ -117,7 +117,7 @@ async function distributeExpense(deps: DomainDeps, input: OperationInput) {
         [rows.map((r) => r.id), charged.map((x) => x.id)],
       );
       return { totalAmount: fromKurus(total), transactions: created.rows };
-    }, input.userId);
+    }, { userId: input.userId, operation: input.operation });
   } catch (err) {
     translateDbError(transaction, err);
   }

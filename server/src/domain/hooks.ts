@@ -3,10 +3,12 @@
 import type { ConstraintErrors, EntityHooks } from '../crud/handlers.ts';
 import type { DomainDeps, Operations, WorkflowModule } from './operations.ts';
 import { appointments } from './appointments.ts';
+import { sessions } from './auth.ts';
 import { calls } from './calls.ts';
 import { catalogue } from './catalogue.ts';
 import { dashboard } from './dashboard.ts';
 import { expenses } from './expenses.ts';
+import { health } from './health.ts';
 import { ledger } from './ledger.ts';
 import { monitor } from './monitor.ts';
 import { payments } from './payments.ts';
@@ -16,7 +18,7 @@ import { settings } from './settings.ts';
 import { statements } from './statements.ts';
 import { victimOrders } from './victim-orders.ts';
 
-const modules: WorkflowModule[] = [appointments, calls, catalogue, dashboard, expenses, ledger, monitor, payments, permissions, queue, settings, statements, victimOrders];
+const modules: WorkflowModule[] = [appointments, calls, catalogue, dashboard, expenses, health, ledger, monitor, payments, permissions, queue, sessions, settings, statements, victimOrders];
 
 /** Hooks by entity: each entity's rules sit in one module. */
 export const domainHooks: Record<string, EntityHooks> = {};

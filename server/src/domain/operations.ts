@@ -14,6 +14,8 @@ export interface OperationInput {
   headers: Record<string, string | string[] | undefined>;
   /** The signed-in user (none on public operations). */
   userId?: number;
+  /** The contract's operationId: what the audit trail records as the operation of the writes (`inTransaction`'s scope). */
+  operation: string;
   /** The signed-in user's claims, as the router checked them (for an operation whose rule needs more than its `x-claim`). */
   claims?: readonly string[];
 }

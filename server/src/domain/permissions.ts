@@ -1,8 +1,11 @@
 // Permissions saved in one request each (paths/permissions.yaml): a delta { add, remove } to a
 // user's or group's claims, or to memberships of users in groups, applied in one transaction with
 // the owner's row locked. Each link table is written by one function here (writeUserClaims,
-// writeGroupClaims, writeUserGroups): rules on these writes (an audit trail, keeping the last
-// administrator) belong in them, so every caller gets them.
+// writeGroupClaims, writeUserGroups): rules on these writes (an audit trail) belong in them, so
+// every caller gets them.
+// Keeping the last administrator is the database's rule (migration access_versions: deferred
+// constraint triggers on users, the link tables and operation claims, serialised by one lock), so
+// it holds on every path; here its refusal becomes a 409 with a message.
 import type pg from 'pg';
 import { HttpError, fieldError, forbidden, notFound } from '../core/errors.ts';
 import { inTransaction } from '../db/client.ts';
@@ -96,6 +99,10 @@ export const writeGroupClaims = (client: pg.PoolClient, groupId: number, delta: 
 export const writeUserGroups = (client: pg.PoolClient, owner: { userId: number } | { groupId: number }, delta: LinkDelta) =>
   'userId' in owner ? applyDelta(client, USER_GROUPS_BY_USER, owner.userId, delta) : applyDelta(client, USER_GROUPS_BY_GROUP, owner.groupId, delta);
 
+/** No active user able to sign in would hold `Admin` any more. */
+export const lastAdmin = () =>
+  new HttpError(409, 'error.conflict.lastAdmin', 'Bu değişiklik yapılamaz: Admin yetkisine sahip etkin başka bir kullanıcı kalmıyor. Önce başka bir kullanıcıya Admin yetkisi verin.');
+
 /**
  * One operation: `x-claim` names only the entity's Read (one claim per operation), so Create for
  * a non-empty `add` and Delete for a non-empty `remove` are checked here, against the same token
@@ -106,10 +113,22 @@ async function change(deps: DomainDeps, input: OperationInput, entity: 'UserClai
   const claims = input.claims ?? [];
   if (delta.add.length && !hasClaim(claims, `${entity}.Create`)) throw forbidden(`${entity}.Create`);
   if (delta.remove.length && !hasClaim(claims, `${entity}.Delete`)) throw forbidden(`${entity}.Delete`);
-  return inTransaction(deps.pool, (client) => write(client, input.params.id as number, delta), input.userId);
+  return inTransaction(deps.pool, (client) => write(client, input.params.id as number, delta), { userId: input.userId, operation: input.operation });
 }
 
 export const permissions: WorkflowModule = {
+  constraintErrors: { ck_last_admin: lastAdmin },
+  hooks: {
+    User: {
+      // Deleting an administrator is refused anyway (their claims and groups reference them); the
+      // last one hears why.
+      async beforeDelete({ client, id }) {
+        const { rows } = await client.query('SELECT array_agg(id) AS ids FROM kurban_admin_user_ids() AS a(id)');
+        const ids = (rows[0].ids as number[] | null) ?? [];
+        if (ids.length === 1 && ids[0] === id) throw lastAdmin();
+      },
+    },
+  },
   operations: (deps) => ({
     changeUserClaims: (input) => change(deps, input, 'UserClaims', writeUserClaims),
     changeGroupClaims: (input) => change(deps, input, 'GroupClaims', writeGroupClaims),

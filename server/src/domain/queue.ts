@@ -36,7 +36,7 @@ function nextStep(steps: Step[], current: number | null): Step {
 }
 
 function advance(deps: DomainDeps) {
-  return async ({ params, body, userId }: OperationInput) => {
+  return async ({ params, body, userId, operation }: OperationInput) => {
     const e = queueEntity();
     const id = params.id as number;
     const { stepId, rowVersion } = (body ?? {}) as { stepId?: number; rowVersion?: number };
@@ -63,7 +63,7 @@ function advance(deps: DomainDeps) {
           [id, to.id],
         );
         return (await readRow(client, e, id))!;
-      }, userId);
+      }, { userId, operation });
     } catch (err) {
       // A step deleted meanwhile is the foreign key's refusal: a 400 on the step, not a 500.
       translateDbError(e, err, deps.crud.constraintErrors);

@@ -4,6 +4,12 @@ import { badRequest, fieldError } from '../core/errors.ts';
 import type { EntityHooks } from '../crud/handlers.ts';
 import type { WorkflowModule } from './operations.ts';
 
+/** Settings the server reads with a narrower meaning than their type: their own check. */
+const OWN_RULES: Record<string, (value: string) => boolean> = {
+  // How many daily backups of the embedded database are kept; 0 takes none (db/backup.ts).
+  'backup.dailyKeep': (value) => /^\d{1,3}$/.test(value.trim()) && Number(value) <= 366,
+};
+
 function fitsType(value: string, type: unknown): boolean {
   switch (type) {
     case 'number': return value.trim() !== '' && Number.isFinite(Number(value));
@@ -20,6 +26,8 @@ const settingHooks: EntityHooks = {
     const secret = values.isSecret === true || current?.is_secret === true;
     const value = values.value;
     if (typeof value === 'string' && !secret && !fitsType(value, values.valueType)) throw badRequest([fieldError('value', 'invalid')]);
+    const rule = typeof values.key === 'string' ? OWN_RULES[values.key] : undefined;
+    if (rule && typeof value === 'string' && !rule(value)) throw badRequest([fieldError('value', 'invalid')]);
     if (secret) {
       // Only a new value replaces the secret; an empty one keeps what is stored.
       if (typeof value === 'string' && value !== '') values.secretValue = value;

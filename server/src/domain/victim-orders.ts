@@ -190,7 +190,7 @@ const productHooks: EntityHooks = {
 
 /** The lifecycle operations: one call each, answering the order as it is now. */
 function operations(deps: DomainDeps) {
-  const moveOperation = (to: Status) => async ({ params, body, userId }: OperationInput) =>
+  const moveOperation = (to: Status) => async ({ params, body, userId, operation }: OperationInput) =>
     inTransaction(deps.pool, async (client) => {
       const order = await readRow(client, ORDER, params.id as number, 'change');
       if (!order) throw new HttpError(404, 'error.notFound', 'Kayıt bulunamadı.');
@@ -202,7 +202,7 @@ function operations(deps: DomainDeps) {
         [order.id, ...Object.values(set)],
       );
       return readRow(client, ORDER, order.id as number);
-    }, userId);
+    }, { userId, operation });
   return {
     confirmVictimOrder: moveOperation('confirmed'),
     cancelVictimOrder: moveOperation('cancelled'),

@@ -1,16 +1,22 @@
 // Claims on the server for every operation: the operation's `x-claim` (from the contract) is
 // checked before its handler runs. `public` needs nothing, `authenticated` a valid token,
 // anything else that claim or `Admin`. 401 without a valid token, 403 without the claim.
+// A token older than its user's access version (a claim or group removed, the user set passive
+// or locked, a new password, "sign out everywhere") is a 401 `error.auth.sessionChanged`: the
+// client refreshes, and the refresh re-reads the claims or refuses the user.
 import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { forbidden, unauthorized } from '../core/errors.ts';
+import type { AccessVersions } from './access-versions.ts';
 
 export interface AccessTokenPayload {
   sub: string; // user id
   guid: string;
   email: string;
   claims: string[];
+  /** The user's access version when the token was signed; none counts as 0. */
+  ver?: number;
 }
 
 declare module '@fastify/jwt' {
@@ -39,9 +45,28 @@ function queryToken(request: FastifyRequest): string | undefined {
   return typeof token === 'string' && token !== '' ? token : undefined;
 }
 
-export default fp(async function authPlugin(app: FastifyInstance, opts: { secret: string; accessTokenSeconds: number }) {
+export const sessionChanged = () =>
+  unauthorized('error.auth.sessionChanged', 'Hesabınızın yetkileri ya da durumu değişti; oturumunuzun yenilenmesi gerekiyor.');
+
+/**
+ * Writes that can end someone's access: updates and deletes of the authorization entities (claim
+ * prefixes in `x-claim`), and the operations that change permissions or end sessions.
+ */
+const AUTHORIZATION_ENTITIES = new Set(['Users', 'Groups', 'OperationClaims', 'UserClaims', 'GroupClaims', 'UserGroups']);
+const ENDS_ACCESS = new Set(['changeUserClaims', 'changeGroupClaims', 'changeUserGroups', 'changeGroupUsers', 'logoutEverywhere', 'logoutUserEverywhere']);
+
+function mayEndAccess(route: RouteOptions): boolean {
+  const schema = route.schema as Record<string, unknown> | undefined;
+  if (ENDS_ACCESS.has(schema?.operationId as string)) return true;
+  const [entity, action] = typeof schema?.['x-claim'] === 'string' ? schema['x-claim'].split('.') : [];
+  return AUTHORIZATION_ENTITIES.has(entity) && (action === 'Update' || action === 'Delete');
+}
+
+export default fp(async function authPlugin(app: FastifyInstance, opts: { secret: string; accessTokenSeconds: number; access: AccessVersions }) {
+  const { access } = opts;
   // Verified tokens are cached (expiry still checked): a busy screen sends the same token often.
   await app.register(jwt, { secret: opts.secret, sign: { expiresIn: opts.accessTokenSeconds }, verify: { cache: true } });
+  app.decorate('accessVersions', access);
   app.addHook('onRequest', async (request) => {
     const claim = claimOf(request);
     if (!claim || claim === 'public') return;
@@ -52,6 +77,21 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { secret
     } catch {
       throw unauthorized();
     }
+    // From memory on almost every request: a query only for a user not seen since the last change.
+    const userId = Number(request.user.sub);
+    if (!Number.isInteger(userId)) throw unauthorized();
+    const current = access.known(userId) ?? await access.read(userId);
+    if ((request.user.ver ?? 0) < current) throw sessionChanged();
     if (claim !== 'authenticated' && !hasClaim(request.user.claims, claim)) throw forbidden(claim);
+  });
+  // After this instance's own write, its next request must not wait for the database's
+  // announcement: the versions are read again (the write has committed before its answer).
+  app.addHook('onRoute', (route) => {
+    if (!mayEndAccess(route)) return;
+    const own = route.onSend ? [route.onSend].flat() : [];
+    route.onSend = [...own, async (_request, _reply, payload) => {
+      access.forget();
+      return payload;
+    }] as RouteOptions['onSend'];
   });
 });

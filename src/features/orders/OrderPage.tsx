@@ -3,13 +3,14 @@
 // and followed by the current order), the proxy (vekâlet) switched on or off in the summary,
 // the share lines, the payments and balance, the booked slot, the step history of its animal, and
 // a printable receipt (only the receipt prints: the print stylesheet below).
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
 import { ArrowLeft, Ban, CheckCheck, CircleCheck, Printer } from 'lucide-react';
 import { useGetSettingsForPaging } from '../../../generated/api/settings/settings.ts';
 import { useCompleteVictimOrder, useConfirmVictimOrder, useGetVictimOrderById, useUpdateVictimOrder } from '../../../generated/api/victim-orders/victim-orders.ts';
 import type { VictimOrder } from '../../../generated/api/model/index.ts';
+import type { RecordPanelProps } from '@/admin/types.ts';
 import { Badge, type BadgeVariant } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -107,7 +108,8 @@ function Receipt({ order, locale }: { order: VictimOrder; locale: string }) {
   );
 }
 
-export function OrderPage() {
+/** `History`: the order's change history, composed in by the router (a chunk of its own). */
+export function OrderPage({ History }: { History?: ComponentType<RecordPanelProps> }) {
   const { i18n } = useLingui();
   const locale = i18n.locale || 'tr-TR';
   const { id } = useParams();
@@ -264,6 +266,11 @@ export function OrderPage() {
         <BookingSection order={order} />
         <StepHistorySection order={order} />
       </div>
+      {History && (
+        <Suspense fallback={null}>
+          <History plural="VictimOrders" id={order.id} version={order.rowVersion} />
+        </Suspense>
+      )}
       <Receipt order={order} locale={locale} />
       {cancelling && <CancelDialog order={order} onClose={() => setCancelling(false)} />}
     </div>

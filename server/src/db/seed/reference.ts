@@ -133,6 +133,7 @@ function settings(encryptionKey: Buffer) {
     { key: 'season.year', value: String(istanbulYear(new Date())), value_type: 'number', description: 'Kurban sezonu yılı; sipariş ve makbuz numaraları bu yılla başlar.', is_secret: false, secret_value_enc: null },
     { key: 'victim.defaultShareCapacity', value: '7', value_type: 'number', description: 'Yeni büyükbaş hayvanın varsayılan hisse sayısı.', is_secret: false, secret_value_enc: null },
     { key: 'monitor.refreshSeconds', value: '10', value_type: 'number', description: 'Monitör ekranının yenilenme aralığı (saniye).', is_secret: false, secret_value_enc: null },
+    { key: 'backup.dailyKeep', value: '7', value_type: 'number', description: 'Gömülü veritabanının her gün alınan yedeklerinden (DATA_DIR/backups) saklanacak sayı; 0: günlük yedek alınmaz.', is_secret: false, secret_value_enc: null },
     // A secret setting's value is kept encrypted (AES-256-GCM, the server's key) apart from `value`,
     // which stays empty: no read, filter or search of settings can reach it.
     { key: 'netgsm.webhookSecret', value: null, value_type: 'string', description: 'Netgsm çağrı webhook isteklerini doğrulayan gizli anahtar.', is_secret: true, secret_value_enc: encryptSecret(encryptionKey, randomBytes(24).toString('base64url')) },

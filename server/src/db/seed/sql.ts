@@ -90,11 +90,15 @@ export async function isEmpty(db: Db, table: string): Promise<boolean> {
   return rows[0].empty;
 }
 
-/** Runs `work` in one transaction, serialised against other starts by an advisory lock. */
+/**
+ * Runs `work` in one transaction, serialised against other starts by an advisory lock. Seeds
+ * (reference rows, the first administrator, the demo season) are nothing a person did: they
+ * leave no audit entries.
+ */
 export function inSeedTransaction<T>(pool: pg.Pool, work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
   return inTransaction(pool, async (client) => {
     // Two servers starting on one database must not both see "empty" and both insert.
     await client.query(`SELECT pg_advisory_xact_lock(hashtext('kurban-seed'))`);
     return work(client);
-  });
+  }, { audit: false });
 }

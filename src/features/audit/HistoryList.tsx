@@ -1,0 +1,143 @@
+// The entries of one record's history, newest first: what happened (created, updated, deleted)
+// and through which operation, who (by name) and when, and the changed fields before and after,
+// labelled and formatted as the entity's own screen shows them. Older entries load on request.
+import { useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
+import { getGetAuditLogsForPagingQueryKey, useGetAuditLogsForPaging } from '../../../generated/api/audit-logs/audit-logs.ts';
+import type { AuditLog, PagedListRequest } from '../../../generated/api/model/index.ts';
+import { errorMessage } from '@/admin/errors.ts';
+import { entityCamel, fieldOf, useEntityMetadata } from '@/admin/metadata.ts';
+import type { AdminEntity, RecordPanelProps } from '@/admin/types.ts';
+import { formatValue } from '@/admin/value-format.ts';
+import { Badge, type BadgeVariant } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
+import { dataOf } from '@/lib/envelope.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { hasTranslation, t } from '@/lib/i18n.ts';
+
+const PAGE = 20;
+const MAX = 500; // the paged list's largest page
+/** How the trail writes a secret's value (migration audit_log). */
+const MASK = '***';
+const TONE: Record<AuditLog['action'], BadgeVariant> = { create: 'success', update: 'info', delete: 'danger' };
+
+type Values = Record<string, unknown>;
+
+function request(plural: string, id: number, size: number): PagedListRequest {
+  return {
+    PageNumber: 1,
+    PageSize: size,
+    FilterParam: [
+      { ColumnName: 'entity', FilterValue: plural, MatchMode: 'equals', Operator: 'and' },
+      { ColumnName: 'recordId', FilterValue: id, MatchMode: 'equals', Operator: 'and' },
+    ],
+    SortingParams: [{ ColumnName: 'id', SortOrder: -1 }],
+  };
+}
+
+/** A workflow operation's name; the generic ones (create…, update…, delete…) say no more than the action. */
+function operationLabel(operation: string | null | undefined): string | undefined {
+  const key = `audit.operation.${operation}`;
+  return operation && hasTranslation(key) ? t(key) : undefined;
+}
+
+/** A field's label: as the entity's form shows it; a secret (not among the readable fields) by the same key rule. */
+function labelOf(entity: AdminEntity | undefined, name: string): string {
+  const field = entity && fieldOf(entity, name);
+  if (field) return t(field.label);
+  const key = entity ? `field.${entityCamel(entity.name)}.${name}` : '';
+  return key && hasTranslation(key) ? t(key) : name;
+}
+
+function valueText(entity: AdminEntity | undefined, name: string, value: unknown, locale: string): string {
+  const field = entity && fieldOf(entity, name);
+  if (value === MASK && !field) return t('audit.masked');
+  if (value === null || value === undefined || value === '') return t('audit.blank');
+  if (!field) return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // A reference is recorded by id; the name it had then is not kept.
+  if (field.lookup) return `#${String(value)}`;
+  if (field.kind === 'json') return JSON.stringify(value);
+  return formatValue(entity, field, { [name]: value }, locale);
+}
+
+/** The fields an entry names, in the order of the entity's form. */
+function fieldsOf(entity: AdminEntity | undefined, entry: AuditLog): string[] {
+  const names = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  const order = entity?.fields.map((f) => f.name) ?? [];
+  const rank = (n: string) => (order.includes(n) ? order.indexOf(n) : order.length);
+  return names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+function Changes({ entry, entity, locale }: { entry: AuditLog; entity: AdminEntity | undefined; locale: string }) {
+  const names = fieldsOf(entity, entry);
+  if (!names.length) return null;
+  const before = (entry.before ?? {}) as Values;
+  const after = (entry.after ?? {}) as Values;
+  const update = entry.action === 'update';
+  return (
+    <Table className="text-xs" containerClassName="rounded-md border border-border">
+      <TableHeader>
+        <TableRow>
+          <TableHead className="h-8">{t('audit.field')}</TableHead>
+          {(update || entry.action === 'delete') && <TableHead className="h-8">{t('audit.before')}</TableHead>}
+          {(update || entry.action === 'create') && <TableHead className="h-8">{t('audit.after')}</TableHead>}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {names.map((name) => (
+          <TableRow key={name}>
+            <TableCell className="py-1.5 font-medium">{labelOf(entity, name)}</TableCell>
+            {(update || entry.action === 'delete') && <TableCell className="max-w-64 py-1.5 break-words">{valueText(entity, name, before[name], locale)}</TableCell>}
+            {(update || entry.action === 'create') && <TableCell className="max-w-64 py-1.5 break-words">{valueText(entity, name, after[name], locale)}</TableCell>}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+export function HistoryList({ plural, id, version }: RecordPanelProps) {
+  const { i18n } = useLingui();
+  const locale = i18n.locale || 'tr-TR';
+  const [size, setSize] = useState(PAGE);
+  const body = request(plural, id, size);
+  // Keyed by the record's version too: a change of the record shows at once.
+  const history = useGetAuditLogsForPaging(body, {
+    query: { queryKey: [...getGetAuditLogsForPagingQueryKey(body), version], select: dataOf, staleTime: 0, placeholderData: keepPreviousData },
+  });
+  const entity = useEntityMetadata(plural).data;
+
+  if (history.isError) return <p className="text-sm text-tag-danger-foreground">{errorMessage(history.error)}</p>;
+  if (!history.data) return <Skeleton className="h-16" aria-label={t('app.loading')} />;
+  const entries = history.data.data;
+  if (!entries.length) return <p className="text-sm text-muted-foreground">{t('audit.empty')}</p>;
+  return (
+    <div className="flex flex-col gap-3" aria-busy={history.isFetching}>
+      <ol className="flex flex-col gap-3">
+        {entries.map((entry) => {
+          const operation = operationLabel(entry.operation);
+          return (
+            <li key={entry.id} className="flex flex-col gap-1.5" data-testid="audit-entry">
+              <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+                <Badge variant={TONE[entry.action]}>{t(`enum.auditLog.action.${entry.action}`)}</Badge>
+                {operation && <span className="font-medium">{operation}</span>}
+                <span className="text-muted-foreground">
+                  {entry.userName ?? t('audit.system')} · <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, locale)}</time>
+                </span>
+              </div>
+              <Changes entry={entry} entity={entity} locale={locale} />
+            </li>
+          );
+        })}
+      </ol>
+      {history.data.totalCount > entries.length && size < MAX && (
+        <Button variant="outline" size="sm" className="self-start" disabled={history.isFetching} onClick={() => setSize((s) => Math.min(s + PAGE, MAX))}>
+          {t('audit.more')}
+        </Button>
+      )}
+    </div>
+  );
+}
