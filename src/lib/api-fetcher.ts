@@ -194,9 +194,11 @@ async function refresh(timeoutMs: number): Promise<string> {
   // A network failure or timeout propagates as it is: the server being away is no reason to end
   // the session.
   const a = await exchange(REFRESH_URL, { method: 'POST', body: JSON.stringify({ refreshToken }) }, undefined, timeoutMs);
-  const pair = (a.body?.data as { data?: { token?: string; refreshToken?: string } } | undefined)?.data;
+  const pair = (a.body?.data as { data?: { token?: string; refreshToken?: string; claims?: unknown } } | undefined)?.data;
   if (a.status >= 200 && a.status < 300 && a.body?.success !== false && pair?.token && pair.refreshToken) {
-    session.updateTokens({ token: pair.token, refreshToken: pair.refreshToken });
+    // The claims as of now: a claim removed since sign-in leaves the menus with this refresh.
+    const claims = Array.isArray(pair.claims) && pair.claims.every((c) => typeof c === 'string') ? pair.claims : undefined;
+    session.updateTokens({ token: pair.token, refreshToken: pair.refreshToken, ...(claims ? { claims } : {}) });
     return pair.token;
   }
   if (a.status >= 500) throw httpError(a);

@@ -45,8 +45,9 @@ export const session = {
     localStorage.removeItem(KEY);
     emit();
   },
-  /** Rewrites the tokens of the existing user only; without a user nothing happens. */
-  updateTokens(tokens: { token?: string; refreshToken?: string }) {
+  /** Rewrites the tokens (and the claims they carry, when given) of the existing user only;
+   *  without a user nothing happens. */
+  updateTokens(tokens: { token?: string; refreshToken?: string; claims?: string[] }) {
     if (!current) return;
     current = { ...current, ...tokens };
     localStorage.setItem(KEY, JSON.stringify(current));

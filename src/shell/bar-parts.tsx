@@ -1,5 +1,6 @@
 // The top bar's light pieces, shared by its stand-in buttons and the menus they load
-// (top-bar-menus.tsx): the user's email, signing out, and the user and "more" buttons.
+// (top-bar-menus.tsx): the user's email, signing out (here or on every device), and the user and
+// "more" buttons.
 import { useNavigate } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
 import { EllipsisVertical, UserRound } from 'lucide-react';
@@ -7,7 +8,7 @@ import { t } from '@/lib/i18n.ts';
 import { session, useSession } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
 import { Button, type ButtonProps } from '@/components/ui/button.tsx';
-import { postJson } from './api.ts';
+import { callApi, postJson } from './api.ts';
 import { LOGIN_ROUTE } from './guard.tsx';
 
 /** Signs out: tells the server (errors do not matter) and clears the session (the query cache
@@ -17,6 +18,19 @@ export function useLogout() {
   return async () => {
     const refreshToken = session.user?.refreshToken;
     if (refreshToken) await postJson('/Auth/logout', { refreshToken }, { silent: true }).catch(() => undefined);
+    session.logout();
+    navigate(LOGIN_ROUTE, { replace: true });
+  };
+}
+
+/** Signs out on every device: the server revokes every refresh token and refuses the access
+ *  tokens already issued, then this session ends. A failure (offline, server away) is shown and
+ *  keeps the session: the other devices are still signed in. */
+export function useLogoutEverywhere() {
+  const navigate = useNavigate();
+  return async () => {
+    const done = await callApi('/Auth/logout-everywhere', { method: 'POST' }).then(() => true, () => false);
+    if (!done) return;
     session.logout();
     navigate(LOGIN_ROUTE, { replace: true });
   };

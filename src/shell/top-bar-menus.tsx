@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
-import { Languages, LogIn, LogOut, Moon, Palette, Sun } from 'lucide-react';
+import { Languages, LogIn, LogOut, Moon, MonitorSmartphone, Palette, Sun } from 'lucide-react';
 import { t } from '@/lib/i18n.ts';
 import { useSession } from '@/lib/session.ts';
 import {
@@ -14,14 +14,15 @@ import { ConfiguratorButton } from './Configurator.tsx';
 import { LanguageRadioItems } from './LanguagePicker.tsx';
 import { useLayoutSettings } from './layout-settings.ts';
 import { LOGIN_ROUTE } from './guard.tsx';
-import { MoreButton, UserButton, useLogout, useUserEmail } from './bar-parts.tsx';
+import { MoreButton, UserButton, useLogout, useLogoutEverywhere, useUserEmail } from './bar-parts.tsx';
 import { useFirstItemFocus, type OpenOnUseProps } from './first-use.ts';
 
-/** The signed-in user's email and Logout. */
+/** The signed-in user's email, Logout, and signing out on every device. */
 export function UserDropdown({ className, defaultOpen, openedWith }: OpenOnUseProps) {
   useLingui();
   const email = useUserEmail();
   const logout = useLogout();
+  const logoutEverywhere = useLogoutEverywhere();
   const focusFirstItem = useFirstItemFocus(openedWith);
   return (
     <DropdownMenu modal={false} defaultOpen={defaultOpen}>
@@ -38,6 +39,10 @@ export function UserDropdown({ className, defaultOpen, openedWith }: OpenOnUsePr
           <LogOut />
           {t('auth.signOut')}
         </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void logoutEverywhere()}>
+          <MonitorSmartphone />
+          {t('shell.signOutEverywhere')}
+        </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );
@@ -50,6 +55,7 @@ export function MoreMenu({ className, defaultOpen, openedWith }: OpenOnUseProps)
   const { user } = useSession();
   const email = useUserEmail();
   const logout = useLogout();
+  const logoutEverywhere = useLogoutEverywhere();
   const navigate = useNavigate();
   const [configOpen, setConfigOpen] = useState(false);
   const openConfig = useRef(false);
@@ -98,10 +104,16 @@ export function MoreMenu({ className, defaultOpen, openedWith }: OpenOnUseProps)
             </DropdownMenuSub>
             <DropdownMenuSeparator />
             {user ? (
-              <DropdownMenuItem onSelect={() => void logout()}>
-                <LogOut />
-                {t('auth.signOut')}
-              </DropdownMenuItem>
+              <>
+                <DropdownMenuItem onSelect={() => void logout()}>
+                  <LogOut />
+                  {t('auth.signOut')}
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => void logoutEverywhere()}>
+                  <MonitorSmartphone />
+                  {t('shell.signOutEverywhere')}
+                </DropdownMenuItem>
+              </>
             ) : (
               <DropdownMenuItem onSelect={() => navigate(LOGIN_ROUTE)}>
                 <LogIn />

@@ -2,9 +2,11 @@
 // signing in afterwards, sees the Products link in the side menu (and not what they lack); the
 // two-list picker of "Gruplar" adds the user to a group; every save is one write request (the
 // delta operations), additions and removals together; axe finds nothing serious in the dialogs.
+// Access ends when it should: a claim taken from a signed-in user leaves their menu on their next
+// request (no new sign-in), and "Oturumları kapat" on a user row signs them out of an open page.
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { api, axeViolations, newPage, operationClaimId, pageErrors, signIn, storedSession, useApp } from './support/browser.ts';
+import { api, axeViolations, createUserWithClaims, newPage, operationClaimId, pageErrors, pathOf, signIn, storedSession, useApp } from './support/browser.ts';
 
 useApp();
 
@@ -187,6 +189,51 @@ describe('permissions', () => {
     await cell('Silme').click();
     expect(await save(page)).toEqual([`POST /api/v1/Groups/${groupId}/claims`]);
     expect(await claimIds()).toEqual([create, del].sort((a, b) => a - b));
+    expect(unexpected(pageErrors.get(page))).toEqual([]);
+  });
+
+  it("a claim taken from a signed-in user leaves their menu on their next request, without signing in again", async () => {
+    const user = await createUserWithClaims(['Products.Read', 'Accounts.Read'], 'geri');
+    const theirs = await newPage();
+    await signIn(theirs, user.email, user.password);
+    await theirs.goto('/Products');
+    await theirs.locator('[data-menu-link="/Accounts"]').waitFor({ state: 'attached' });
+
+    const removed = await api('POST', `Groups/${user.groupId}/claims`, { add: [], remove: [await operationClaimId('Accounts.Read')] });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+
+    // The next request is refused (its token is older than the change), the token is renewed
+    // with the claims as they are now, and the menu follows.
+    await theirs.reload();
+    await expect.poll(async () => (await storedSession(theirs))?.claims, { timeout: 10_000 }).toEqual(['Products.Read']);
+    await expect.poll(() => theirs.locator('[data-menu-link="/Accounts"]').count(), { timeout: 10_000 }).toBe(0);
+    await theirs.locator('[data-menu-link="/Products"]').waitFor({ state: 'attached' });
+    expect(pathOf(theirs)).toBe('/Products');
+  });
+
+  it('"Oturumları kapat" on a user row signs that user out of the page they have open', async () => {
+    const user = await createUserWithClaims(['Products.Read'], 'oturum');
+    const theirs = await newPage();
+    await signIn(theirs, user.email, user.password);
+    await theirs.goto('/Products');
+    await theirs.getByRole('heading', { level: 1 }).waitFor();
+
+    const page = await usersPageFor(user.email);
+    await page.getByTestId(`user-sessions-${user.id}`).click();
+    const dialog = page.getByTestId('end-sessions-dialog');
+    await dialog.getByText('her cihazda oturumdan çıkarılır').waitFor();
+    expect(await violations(page, '[role="dialog"]')).toEqual([]);
+    expect(await writesDuring(page, async () => {
+      await dialog.getByTestId('end-sessions-confirm').click();
+      await dialog.waitFor({ state: 'detached' });
+    })).toEqual([`POST /api/v1/Users/${user.id}/logout-everywhere`]);
+    await page.getByText('tüm cihazlarda oturumdan çıkarıldı').waitFor();
+
+    // Their next request ends the session: the sign-in page, coming back to Products after it.
+    await theirs.reload();
+    await theirs.waitForURL((url) => url.pathname === '/auth/login', { timeout: 10_000 });
+    expect(new URL(theirs.url()).searchParams.get('returnUrl')).toBe('/Products');
+    expect(await storedSession(theirs)).toBeNull();
     expect(unexpected(pageErrors.get(page))).toEqual([]);
   });
 });

@@ -339,11 +339,30 @@ describe('user menu and mobile menu', () => {
     await page.getByRole('button', { name: 'Kullanıcı menüsü' }).click();
     const menu = page.getByRole('menu');
     await menu.getByText(ADMIN.email).waitFor();
-    await menu.getByRole('menuitem', { name: TEXT.signOut }).click();
+    await menu.getByRole('menuitem', { name: TEXT.signOut, exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/auth/login');
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     await page.goto('/Dashboard');
     await page.waitForURL((url) => url.pathname === '/auth/login');
+  });
+
+  it('"Tüm cihazlarda çıkış yap" ends this session and the one open on another device', async () => {
+    const user = await createUserWithClaims(['Products.Read'], 'cihaz');
+    const phone = await newPage();
+    await signIn(phone, user.email, user.password);
+    await phone.goto('/Products');
+    await phone.getByRole('heading', { level: 1 }).waitFor();
+
+    const page = await newPage();
+    await signIn(page, user.email, user.password);
+    await page.getByRole('button', { name: 'Kullanıcı menüsü' }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Tüm cihazlarda çıkış yap' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+
+    await phone.reload();
+    await phone.waitForURL((url) => url.pathname === '/auth/login', { timeout: 10_000 });
+    expect(await storedSession(phone)).toBeNull();
   });
 
   it('at 800 px the toggle opens an off-canvas menu with a mask; a link or the mask closes it', async () => {

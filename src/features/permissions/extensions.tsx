@@ -1,8 +1,9 @@
 // What the permissions add to the generic screens (registered per plural in
-// src/app/entity-extensions.ts): "Yetkiler" and "Gruplar" on each user, "Yetkiler" and
-// "Kullanıcılar" on each group. Each opens its dialog (ClaimsDialog, MembersDialog).
+// src/app/entity-extensions.ts): "Yetkiler", "Gruplar" and "Oturumları kapat" on each user,
+// "Yetkiler" and "Kullanıcılar" on each group. Each opens its dialog (ClaimsDialog, MembersDialog,
+// EndSessionsDialog).
 import { useState, type ReactNode, type SyntheticEvent } from 'react';
-import { KeyRound, Users } from 'lucide-react';
+import { KeyRound, LogOut, Users } from 'lucide-react';
 import type { EntityPageExtension, EntityRow } from '@/admin/index.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
@@ -10,6 +11,7 @@ import { t } from '@/lib/i18n.ts';
 import { useSession } from '@/lib/session.ts';
 import { ClaimsDialog, type Owner } from './ClaimsDialog.tsx';
 import { MembersDialog } from './MembersDialog.tsx';
+import { EndSessionsDialog } from './EndSessionsDialog.tsx';
 
 // The row opens on a click or double-click: nothing from these buttons or their dialogs (React
 // events bubble out of portals) may reach it.
@@ -58,6 +60,11 @@ function UserActions({ row }: { row: EntityRow }) {
       {canEdit(hasClaim, 'UserGroups') && hasClaim('Groups.Read') && (
         <RowDialogButton label={t('permissions.action.groups')} aria={t('permissions.action.groupsOf', { name: owner.name })} icon={<Users aria-hidden="true" />} testId={`user-groups-${owner.id}`}>
           {(close) => <MembersDialog owner={owner} onClose={close} />}
+        </RowDialogButton>
+      )}
+      {hasClaim('Users.Update') && (
+        <RowDialogButton label={t('permissions.action.endSessions')} aria={t('permissions.action.endSessionsOf', { name: owner.name })} icon={<LogOut aria-hidden="true" />} testId={`user-sessions-${owner.id}`}>
+          {(close) => <EndSessionsDialog owner={owner} onClose={close} />}
         </RowDialogButton>
       )}
     </>

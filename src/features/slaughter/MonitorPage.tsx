@@ -6,16 +6,14 @@
 // it is back. `?date=YYYY-MM-DD` shows another day; without it the board follows today.
 // Made for a TV left on for days (see README, "The hall TV"): the screen is kept awake, a new
 // version is taken up unasked (the shell's update prompt), an ended session asks for a sign-in
-// that comes back here.
+// that comes back here (the route's guard and the API client both send `returnUrl`).
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
 import { Check, Radio, WifiOff } from 'lucide-react';
 import type { MonitorEntry, MonitorStep } from '../../../generated/api/model/index.ts';
-import { LOGIN_ROUTE } from '@/lib/api-fetcher.ts';
 import { DAY_PATTERN, TIME_ZONE, istanbulToday } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
-import { session } from '@/lib/session.ts';
 import { chipColors, useLiveBoard } from './live-board.ts';
 import { cn } from '@/lib/utils.ts';
 
@@ -87,23 +85,6 @@ function useWakeLock() {
   }, []);
 }
 
-/**
- * When the session ends on the board (its refresh token expired or was revoked), the sign-in
- * page comes back here after signing in: a hall screen asks for a sign-in rather than freezing,
- * and returns to the board. The session tells its listeners before the API client leaves for
- * the sign-in page, which then finds itself there already.
- */
-function useSignInReturnsHere() {
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
-  useEffect(() => {
-    const unsubscribe = session.subscribe(() => {
-      if (!session.user) void navigate(`${LOGIN_ROUTE}?returnUrl=${encodeURIComponent(pathname + search)}`, { replace: true });
-    });
-    return () => void unsubscribe();
-  }, [navigate, pathname, search]);
-}
-
 /** How many rows fit: the body's height over one row's, measured whenever the screen changes. */
 function useRowsThatFit(ready: boolean) {
   const area = useRef<HTMLDivElement>(null);
@@ -165,7 +146,6 @@ export function MonitorPage() {
   const today = useTicking(istanbulToday, 60_000);
   const date = asked && DAY_PATTERN.test(asked) ? asked : today;
   useWakeLock();
-  useSignInReturnsHere();
   // A hall screen keeps trying while the server is away.
   const { board, connected } = useLiveBoard(date, { retry: true });
 

@@ -248,7 +248,7 @@ export async function signOut(page: Page): Promise<void> {
       .or(page.getByRole('button', { name: email ?? '\u0000' }))
       .first();
     await trigger.click();
-    await page.getByRole('menuitem', { name: TEXT.signOut }).or(page.getByRole('button', { name: TEXT.signOut })).first().click();
+    await page.getByRole('menuitem', { name: TEXT.signOut, exact: true }).or(page.getByRole('button', { name: TEXT.signOut })).first().click();
   }
   await page.waitForURL((url) => url.pathname.startsWith('/auth/login'));
 }

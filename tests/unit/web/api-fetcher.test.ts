@@ -128,6 +128,25 @@ describe('token refresh', () => {
     expect(toasts).toEqual([]);
   });
 
+  it("the refresh answer's claims replace the session's (a removed claim leaves the menus)", async () => {
+    session.login({ ...user, claims: ['Admin', 'Users.Read'] });
+    serve((url, init) => {
+      if (url === REFRESH) return ok({ data: { token: 'new', refreshToken: 'r2', claims: ['Users.Read'] } });
+      return auth(init) === 'Bearer new' ? ok([]) : failure(401, 'error.unauthorized', 'Oturum sona erdi');
+    });
+    await apiFetch('/api/v1/Users', { method: 'GET' });
+    expect(session.user?.claims).toEqual(['Users.Read']);
+    expect(JSON.parse(localStorage.getItem('user')!).claims).toEqual(['Users.Read']);
+    expect(session.hasClaim('Admin')).toBe(false);
+  });
+
+  it('a refresh answer without claims keeps the claims of the session', async () => {
+    session.login({ ...user, claims: ['Users.Read'] });
+    serve((url, init) => (url === REFRESH ? refreshed('new', 'r2') : auth(init) === 'Bearer new' ? ok([]) : failure(401, 'error.unauthorized', 'x')));
+    await apiFetch('/api/v1/Users', { method: 'GET' });
+    expect(session.user).toMatchObject({ token: 'new', claims: ['Users.Read'] });
+  });
+
   it('a 401 arriving after another request renewed the token retries without a second refresh', async () => {
     let answerSlow!: (r: Response) => void;
     const slow = new Promise<Response>((resolve) => (answerSlow = resolve));
