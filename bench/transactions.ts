@@ -10,8 +10,17 @@
 // At 10 connections the median latency is 10 / throughput (every connection waits its turn), so
 // a 30 ms median there would mean 333 req/s; the latency of one request is measured alone (one
 // connection), the throughput at 10. Each is run RUNS times; the figures are medians over runs.
-// Usage: npm run bench [-- --rows 1000000 --seconds 10 --runs 3]
-import { execFile } from 'node:child_process';
+// Then several instances (issue 9, point 4): the server as one and as two OS processes
+// (`node server/src/main.ts` on the same database), each time behind the same round-robin TCP
+// proxy on loopback, (b) and (a) at 10 connections; prints req/s of one and two and the ratio
+// (target ≥ 1.5×). On a 2-core machine the two instances, PostgreSQL, the proxy and autocannon
+// share the same cores: the proxy's own CPU time is printed with the figures.
+// Usage: npm run bench [-- --rows 1000000 --seconds 10 --runs 3 --instances-only]
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +33,11 @@ import { startTestPostgres } from '../tests/support/database.ts';
 import { testConfig } from '../tests/support/config.ts';
 
 const { values: args } = parseArgs({
-  options: { rows: { type: 'string', default: '1000000' }, seconds: { type: 'string', default: '10' }, runs: { type: 'string', default: '3' }, explain: { type: 'boolean', default: false } },
+  options: {
+    rows: { type: 'string', default: '1000000' }, seconds: { type: 'string', default: '10' }, runs: { type: 'string', default: '3' }, explain: { type: 'boolean', default: false },
+    // Only the one-versus-two-instances comparison (the single-process cases are skipped).
+    'instances-only': { type: 'boolean', default: false },
+  },
 });
 const ROWS = Number(args.rows);
 const ACCOUNTS = 5000;
@@ -69,7 +82,8 @@ await time(`load ${ACCOUNTS} accounts and ${ROWS} transactions`, () => inTransac
   await q('ANALYZE');
 }, { audit: false }));
 
-const app = await buildApp(testConfig({ logLevel: 'warn' }), database);
+const config = testConfig({ logLevel: 'warn' });
+const app = await buildApp(config, database);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address() as { port: number };
 // The token's user must exist: every request checks its access version (from memory).
@@ -121,15 +135,15 @@ if (args.explain) {
 
 const autocannon = fileURLToPath(new URL('../node_modules/.bin/autocannon', import.meta.url));
 // autocannon runs in its own process: the server in this one must stay free to answer.
-async function load(s: { url: string; body: unknown }, connections = 10) {
-  const { stdout: out } = await promisify(execFile)(autocannon, ['-j', '-c', String(connections), '-d', args.seconds!, '-m', 'POST', '-H', 'content-type=application/json', '-H', `authorization=Bearer ${token}`, '-b', JSON.stringify(s.body), s.url], { maxBuffer: 64 * 1024 * 1024 });
+async function load(s: { url: string; body: unknown }, connections = 10, url = s.url) {
+  const { stdout: out } = await promisify(execFile)(autocannon, ['-j', '-c', String(connections), '-d', args.seconds!, '-m', 'POST', '-H', 'content-type=application/json', '-H', `authorization=Bearer ${token}`, '-b', JSON.stringify(s.body), url], { maxBuffer: 64 * 1024 * 1024 });
   const r = JSON.parse(out);
   if (r.non2xx || r.errors) throw new Error(`${r.non2xx} non-2xx answers, ${r.errors} errors`);
   return { rps: r.requests.average as number, p50: r.latency.p50 as number, p99: r.latency.p99 as number };
 }
 
 const verdicts: string[] = [];
-for (const [name, s] of Object.entries(scenarios)) {
+for (const [name, s] of Object.entries(args['instances-only'] ? {} : scenarios)) {
   for (const connections of [1, 10]) {
     const runs = [];
     for (let i = 0; i < Number(args.runs); i++) runs.push(await load(s, connections));
@@ -142,8 +156,127 @@ for (const [name, s] of Object.entries(scenarios)) {
     if (connections === 10 && t?.rps10) verdicts.push(`(${name}) target ≥ ${t.rps10} req/s at 10 connections: ${rps} req/s — ${rps >= t.rps10 ? 'met' : 'NOT met'}`);
   }
 }
+await app.close();
+
+// ---- several instances ---------------------------------------------------------------------------
+// Each instance is a server as an operator runs it: its own OS process, the same DATABASE_URL and
+// the same secrets (the bench's token is signed with JWT_SECRET). Both are started once; "one"
+// sends every connection of the proxy to the first, "two" alternates connections between them
+// (autocannon keeps its 10 connections open: 5 per instance). Runs of one and two alternate, so a
+// noisy neighbour weighs on both alike.
+const dataDir = await mkdtemp(join(tmpdir(), 'kurban-bench-'));
+const serverMain = fileURLToPath(new URL('../server/src/main.ts', import.meta.url));
+async function startInstance(n: number): Promise<{ port: number; child: ChildProcess }> {
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  const child = spawn(process.execPath, [serverMain], {
+    env: {
+      ...process.env,
+      DATABASE_URL: pg.url, DATABASE_POOL_SIZE: '20', PORT: String(port), HOST: '127.0.0.1',
+      JWT_SECRET: config.jwtSecret, ENCRYPTION_KEY: config.encryptionKey.toString('base64'),
+      DATA_DIR: join(dataDir, `instance-${n}`), STATIC_ROOT: join(dataDir, 'no-app'), SEED_DEMO: 'false',
+      AUTH_RATE_LIMIT: '10', LOG_LEVEL: 'warn', LOG_FORMAT: 'json',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`instance ${n} exited with ${code}`))));
+  for (const started = Date.now(); ; await new Promise((r) => setTimeout(r, 200))) {
+    const ready = await Promise.race([fetch(`http://127.0.0.1:${port}/api/v1/ready`).then((r) => r.ok, () => false), exited]);
+    if (ready) break;
+    if (Date.now() - started > 120_000) throw new Error(`instance ${n} not ready after 120 s`);
+  }
+  exited.catch(() => {});
+  return { port, child };
+}
+
+/** CPU time (ms) a process has used, where the system tells it (Linux: clock ticks of 10 ms). */
+const cpuOf = (pid: number | undefined) => readFile(`/proc/${pid}/stat`, 'utf8').then((stat) => {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}, () => NaN);
+/** Busy and total CPU time of the whole machine (every process, the neighbours' included). */
+const machine = () => cpus().reduce((t, c) => ({ busy: t.busy + c.times.user + c.times.nice + c.times.sys + c.times.irq, all: t.all + c.times.user + c.times.nice + c.times.sys + c.times.irq + c.times.idle }), { busy: 0, all: 0 });
+
+/** A round-robin TCP proxy on loopback: each new connection goes to the next of `backends`. */
+function startProxy() {
+  let backends: number[] = [];
+  let next = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(backends[next++ % backends.length], '127.0.0.1');
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.setNoDelay(true);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => { client.destroy(); upstream.destroy(); });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  return {
+    listening: new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port))),
+    route(ports: number[]) {
+      backends = ports;
+      next = 0;
+    },
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+console.log(`\n(instances) starting two server processes on the bench's database`);
+const instances = await time('(instances) both ready', () => Promise.all([startInstance(1), startInstance(2)]));
+const proxy = startProxy();
+const proxyPort = await proxy.listening;
+const viaProxy = (s: { url: string }) => s.url.replace(base, `http://127.0.0.1:${proxyPort}/api/v1`);
+const direct = (s: { url: string }) => s.url.replace(base, `http://127.0.0.1:${instances[0].port}/api/v1`);
+try {
+  for (const name of ['b', 'a']) {
+    const s = scenarios[name];
+    type Figures = { rps: number; proxy: number; first: number; second: number; busy: number };
+    const figures: Record<'direct' | 'one' | 'two', Figures[]> = { direct: [], one: [], two: [] };
+    for (let i = 0; i < Number(args.runs); i++) {
+      for (const setup of ['direct', 'one', 'two'] as const) {
+        proxy.route(setup === 'two' ? [instances[0].port, instances[1].port] : [instances[0].port]);
+        const [cpu0, m0, first0, second0] = [process.cpuUsage(), machine(), await cpuOf(instances[0].child.pid), await cpuOf(instances[1].child.pid)];
+        const t0 = performance.now();
+        const r = await load(s, 10, setup === 'direct' ? direct(s) : viaProxy(s));
+        const ms = performance.now() - t0;
+        const [used, m1] = [process.cpuUsage(cpu0), machine()];
+        // This process does nothing but the proxy while autocannon runs (in its own process).
+        figures[setup].push({
+          rps: r.rps, proxy: (used.user + used.system) / 1000 / ms,
+          first: ((await cpuOf(instances[0].child.pid)) - first0) / ms, second: ((await cpuOf(instances[1].child.pid)) - second0) / ms,
+          busy: (m1.busy - m0.busy) / (m1.all - m0.all),
+        });
+      }
+    }
+    const rps = (setup: 'direct' | 'one' | 'two') => Math.round(median(figures[setup].map((f) => f.rps)));
+    const share = (setup: 'direct' | 'one' | 'two', key: 'proxy' | 'first' | 'second' | 'busy') => `${Math.round(median(figures[setup].map((f) => f[key])) * 100)}%`;
+    for (const setup of ['direct', 'one', 'two'] as const) {
+      const label = setup === 'direct' ? 'one instance, no proxy' : setup === 'one' ? 'one instance via proxy' : 'two instances via proxy';
+      const cpu = `CPU (of one core): instances ${share(setup, 'first')} + ${share(setup, 'second')}, proxy ${share(setup, 'proxy')}; machine busy ${share(setup, 'busy')} of ${cpus().length} cores`;
+      console.log(`(instances ${name}) ${label}: ${figures[setup].map((f) => Math.round(f.rps)).join(' | ')} req/s, median ${rps(setup)}; ${cpu}`);
+    }
+    const ratio = rps('two') / rps('one');
+    verdicts.push(`(instances ${name}) two instances / one at 10 connections: ${rps('two')} / ${rps('one')} req/s = ${ratio.toFixed(2)}× (target ≥ 1.5×) — ${ratio >= 1.5 ? 'met' : 'NOT met'}`);
+  }
+} finally {
+  await proxy.close();
+  for (const { child } of instances) {
+    child.removeAllListeners('exit');
+    const gone = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await gone;
+  }
+  await rm(dataDir, { recursive: true, force: true });
+}
 console.log(verdicts.join('\n'));
 
-await app.close();
 await database.close();
 await pg.stop();

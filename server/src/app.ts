@@ -18,6 +18,10 @@ import { constraintErrors, domainHooks } from './domain/hooks.ts';
 import { CONTRACT_FORMATS } from './core/formats.ts';
 import { MonitorFeed } from './domain/monitor.ts';
 import { AccessVersions } from './plugins/access-versions.ts';
+import { postgresRateLimitStore } from './plugins/rate-limit-store.ts';
+
+/** Trust the first `hops` proxies in front (Fastify's typings take no number here). */
+const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 function makeAjv(coerce: boolean, useDefaults: boolean) {
   const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults, removeAdditional: true, allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
@@ -84,7 +88,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     clientErrorHandler,
     return503OnClosing: false,
     bodyLimit: 512 * 1024,
-    trustProxy: false,
+    // Behind a load balancer the client's address (rate limits, logs) comes from its
+    // X-Forwarded-For, believed only from the proxies TRUST_PROXY names.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : (config.trustProxy ?? false),
   });
   // Bodies are checked strictly (a string is not a number); path and query strings are coerced.
   // Defaults belong to creates: an update (PUT) changes only what it names, so a property it
@@ -118,7 +124,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   // gzip for the app's files and large answers (brotli at its default quality costs too much CPU
   // to do on every request).
   await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so that every instance on it counts the same attempts.
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database.pool, app.log) });
   // Users' access versions, kept current by the database's announcements (one listener per instance).
   const access = new AccessVersions(database.pool, app.log);
   app.addHook('onReady', () => access.start());

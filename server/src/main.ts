@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { selectLogFormat, type Config } from './core/config.ts';
+import { parseTrustProxy, selectLogFormat, type Config } from './core/config.ts';
 import { buildApp, closeGracefully } from './app.ts';
 import { findPgTools, scheduleDailyBackups, serverMajorOf, type PgTools } from './db/backup.ts';
 import { connectDatabase } from './db/client.ts';
@@ -37,6 +37,7 @@ const config: Config = {
   corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   staticRoot: resolve(env.STATIC_ROOT ?? join(projectRoot, 'dist')),
   authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
+  trustProxy: parseTrustProxy(env.TRUST_PROXY),
   logLevel: env.LOG_LEVEL ?? 'info',
   logFormat: selectLogFormat(env.LOG_FORMAT, process.stdout.isTTY),
 };

@@ -13,6 +13,9 @@ export interface Config {
   staticRoot: string;
   /** Sign-in and refresh attempts allowed per address and minute. */
   authRateLimit: number;
+  /** Which proxies' `X-Forwarded-For` to believe for the client's address (Fastify's
+   *  `trustProxy`): false (none), true (any), a hop count, or addresses/CIDRs. */
+  trustProxy?: boolean | number | string;
   logLevel: string;
   /** `pretty`: one readable line per request, for a person at a terminal; `json`: for a collector. */
   logFormat?: LogFormat;
@@ -21,6 +24,16 @@ export interface Config {
 }
 
 export type LogFormat = 'pretty' | 'json';
+
+/** TRUST_PROXY: unset or `false` → trust no proxy; `true` → any; digits → that many hops;
+ *  anything else → a comma-separated list of addresses or CIDRs (e.g. `10.0.0.0/8`). */
+export function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const v = value?.trim() ?? '';
+  if (v === '' || v.toLowerCase() === 'false') return false;
+  if (v.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
 
 /**
  * LOG_FORMAT `json` or `pretty` wins; unset, a terminal gets readable lines and anything else (a

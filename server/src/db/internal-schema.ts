@@ -34,3 +34,17 @@ export const accessVersions = pgTable('access_versions', {
 }, (t) => [
   foreignKey({ name: 'fk_access_versions__user_id', columns: [t.userId], foreignColumns: [users.id] }).onDelete('cascade'),
 ]);
+
+/**
+ * The sign-in rate limit's counters (plugins/rate-limit-store.ts), shared by every server
+ * instance on the database: one row per route and client address, counting the hits of the
+ * window that ends at `expires_at`. UNLOGGED in its migration (drizzle-kit cannot say so): no
+ * write-ahead log for a counter that may be lost in a crash, at worst a window starts again.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  index('ix_rate_limits__expires_at').on(t.expiresAt),
+]);

@@ -17,6 +17,7 @@ const notReady = (params: Record<string, string>) =>
  * migration when its folder time is later than the last one recorded, so the same comparison
  * says whether any is pending.
  */
+// This instance's own migration files, read once: the same on every instance of one version.
 let shippedLatest: number | undefined;
 export async function readiness(pool: pg.Pool): Promise<{ status: 'ready'; migrations: number }> {
   const latest = (shippedLatest ??= Math.max(0, ...readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).map((m) => m.folderMillis)));

@@ -65,6 +65,9 @@ function mayEndAccess(route: RouteOptions): boolean {
 export default fp(async function authPlugin(app: FastifyInstance, opts: { secret: string; accessTokenSeconds: number; access: AccessVersions }) {
   const { access } = opts;
   // Verified tokens are cached (expiry still checked): a busy screen sends the same token often.
+  // Per instance, and safe so: the cache vouches for the signature only; whether the token's user
+  // still has access is checked on every request below, against the access versions every
+  // instance learns from the database.
   await app.register(jwt, { secret: opts.secret, sign: { expiresIn: opts.accessTokenSeconds }, verify: { cache: true } });
   app.decorate('accessVersions', access);
   app.addHook('onRequest', async (request) => {
