@@ -101,6 +101,8 @@ class Server {
 let server: Server;
 let browser: Browser;
 let day: string;
+/** The kiosk's screen: tall enough to show the whole day at once (see `kioskPage`). */
+let screen = { width: 1920, height: 1080 };
 let viewer: { email: string; password: string };
 
 interface Envelope<T> {
@@ -145,13 +147,19 @@ async function advanceFirstAnimal(token?: string): Promise<{ id: number; stepId:
   return { id: entry.id, stepId: step.id, name: step.name };
 }
 
-/** A kiosk's page: a fresh profile with the service worker allowed, a TV-sized screen. */
+/**
+ * A kiosk's page: a fresh profile with the service worker allowed, a TV-wide screen. The board
+ * pages itself when the day has more rows than fit (10 s a page), and a row not on the page shown
+ * is not in the document: these tests check that changes arrive, so the screen is tall enough for
+ * the whole day (`openBoard` checks that there is one page), else a change to the first animal
+ * made while the second page shows is seen only when the first comes back.
+ */
 async function kioskPage(): Promise<Page> {
   const context = await browser.newContext({
     baseURL: server.baseUrl,
     locale: 'tr-TR',
     timezoneId: 'Europe/Istanbul',
-    viewport: { width: 1920, height: 1080 },
+    viewport: screen,
     serviceWorkers: 'allow',
   });
   context.setDefaultTimeout(15_000);
@@ -180,6 +188,8 @@ async function openBoard(): Promise<Page> {
   await signIn(page, viewer.email, viewer.password);
   await page.waitForURL((url) => url.pathname === '/Monitor');
   await live(page);
+  // The whole day on one page (see `kioskPage`): every row stays in the document.
+  expect(await page.getByText(/^Sayfa \d+ \/ \d+$/).count(), 'the board pages itself: the screen is too short for the day').toBe(0);
   return page;
 }
 
@@ -220,6 +230,9 @@ beforeAll(async () => {
     SortingParams: [{ ColumnName: 'slaughterDay', SortOrder: 1 }],
   }));
   day = first.data[0].slaughterDay.slice(0, 10);
+  // A row is 96 px high; the header, the column heads and the legend take less than 400 px.
+  const rows = ok('board', await call<Board>('GET', `Monitor/board?date=${day}`)).entries.length;
+  screen = { width: 1920, height: Math.max(1080, 400 + 100 * rows) };
   // A user whose only claim is Monitor.Read: the hall TV's account.
   const stamp = Date.now();
   viewer = { email: `hall.${stamp}@e2e.test`, password: 'passw0rd-e2e' };
