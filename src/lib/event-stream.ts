@@ -42,11 +42,15 @@ export function tokenExpiresAt(token: string | undefined): number | undefined {
   }
 }
 
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 export class EventStreamClient {
   private source: EventSource | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private failures = 0;
   private stopped = true;
+  /** A connect is under way (perhaps waiting for the token's renewal): no second one meanwhile. */
+  private connecting = false;
   private connected = false;
   private readonly options: EventStreamOptions;
 
@@ -78,7 +82,7 @@ export class EventStreamClient {
   }
 
   private readonly onOnline = () => {
-    if (this.stopped || this.source) return;
+    if (this.stopped || this.source || this.connecting) return;
     clearTimeout(this.timer);
     this.failures = 0;
     void this.connect();
@@ -103,14 +107,16 @@ export class EventStreamClient {
   }
 
   private async connect() {
-    if (this.stopped) return;
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) return; // `online` reconnects
+    if (this.stopped || this.connecting || offline()) return; // `online` reconnects
     const token = session.user?.token;
     const expires = tokenExpiresAt(token);
     // An expired token, or repeated failures (a revoked token looks like any failure here).
     if (this.options.renewToken && (this.failures >= 2 || (expires !== undefined && expires - Date.now() < EXPIRY_MARGIN_MS))) {
+      this.connecting = true;
       await this.options.renewToken().catch(() => undefined);
-      if (this.stopped) return;
+      this.connecting = false;
+      // Stopped, or gone offline, while the token was renewed: `start` or `online` connects.
+      if (this.stopped || offline()) return;
     }
     const current = session.user?.token;
     const separator = this.options.path.includes('?') ? '&' : '?';
