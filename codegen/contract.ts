@@ -130,10 +130,12 @@ const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 
 /**
  * Answers the server gives before any handler runs, added to every operation that can get them
- * (openapi/README.md): a method that may carry a body can get a malformed (400), too large (413)
- * or non-JSON (415) one, even where the operation declares none; a path parameter can be
- * undecodable (400) or too long (414); any operation can meet a server that is shutting down or
- * has lost its database (503).
+ * (openapi/README.md): any request can carry a query string the server refuses (a NUL, a loosely
+ * written integer: 400), even where the operation declares no query parameter; a method that may
+ * carry a body can get a malformed (400), too large (413) or non-JSON (415) one, even where the
+ * operation declares none; a path parameter can be undecodable (400) or too long (414); any
+ * operation can meet a server that is shutting down or has lost its database (503), and any
+ * request can be too large in its line and headers (431, a long query string).
  */
 function addCommonResponses(doc: JsonSchema) {
   for (const [path, item] of Object.entries<JsonSchema>(doc.paths)) {
@@ -143,13 +145,13 @@ function addCommonResponses(doc: JsonSchema) {
         if (!doc.components.responses?.[name]) throw new Error(`components.responses.${name} is missing`);
         op.responses[status] ??= { $ref: `#/components/responses/${name}` };
       };
+      add('400', 'BadRequest');
+      add('431', 'HeadersTooLarge');
       if (BODY_METHODS.has(method)) {
-        add('400', 'BadRequest');
         add('413', 'PayloadTooLarge');
         add('415', 'UnsupportedMediaType');
       }
       if (path.includes('{')) {
-        add('400', 'BadRequest');
         add('414', 'UriTooLong');
       }
       add('503', 'ServiceUnavailable');

@@ -70,6 +70,23 @@ describe('registration', () => {
     expect(again.body.error.fields[0].field).toBe('email');
   });
 
+  it('refuses names of white space only, as POST Users does, and stores names trimmed', async () => {
+    for (const blank of [' ', '\t \n', '\u00a0\u3000']) {
+      const user = newUser();
+      const res = await api(undefined, 'POST', 'Auth/register', { ...user, firstName: blank, lastName: 'Yılmaz' });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.error.fields).toEqual([expect.objectContaining({ field: 'firstName', code: 'validation.minLength' })]);
+      const both = await api(undefined, 'POST', 'Auth/register', { ...user, firstName: blank, lastName: blank });
+      expect(both.body.error.fields.map((f: { field: string }) => f.field).sort()).toEqual(['firstName', 'lastName']);
+      const stored = await server.database.pool.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [user.email.toLowerCase()]);
+      expect(stored.rows[0].n).toBe(0);
+    }
+    const user = newUser();
+    expect((await api(undefined, 'POST', 'Auth/register', { ...user, firstName: '  Ayşe ', lastName: '\tKaya\n' })).status).toBe(200);
+    const row = await server.database.pool.query('SELECT first_name, last_name FROM users WHERE email = $1', [user.email.toLowerCase()]);
+    expect(row.rows[0]).toEqual({ first_name: 'Ayşe', last_name: 'Kaya' });
+  });
+
   it('gains claims once an administrator adds the user to a group', async () => {
     const user = newUser();
     const reg = await api(undefined, 'POST', 'Auth/register', user);

@@ -2,6 +2,7 @@
 // typed amounts, into parts that add up to the total to the kuruş (largest remainder), written as
 // expense entries in one database transaction; balances move by exactly the parts.
 import fc from 'fast-check';
+import contract from '../../generated/openapi.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitByWeights } from '../../server/src/core/money.ts';
 import { fromKurus, toKurus } from '../../server/src/core/money.ts';
@@ -116,6 +117,8 @@ describe('distribute expense', () => {
     const none = await distribute(base([{ accountId: c }], { method: 'shares' }));
     expect(none.status).toBe(409);
     expect(none.body.error.code).toBe('error.expense.noShares');
+    // …an answer the contract declares.
+    expect(Object.keys((contract as any).paths['/Transactions/distribute-expense'].post.responses)).toContain('409');
     const onOther = await distribute(base([{ accountId: b }], { method: 'shares', productId: x }));
     expect(onOther.body.error.code).toBe('error.expense.noShares');
     expect(await entryCount()).toBe(before);

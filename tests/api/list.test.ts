@@ -249,6 +249,19 @@ describe('date modes', () => {
     expect(await txIds([f('transactionDate', mode, value)])).toEqual(T(...expected));
   });
 
+  it('a day or instant outside the years 1–9999 (year 0000 has no day in the database) is a 400 naming the filter, never a 500', async () => {
+    const cases: [string, string, unknown][] = [
+      ['transactionDate', 'equals', '0000-01-01'], ['transactionDate', 'dateIs', '0000-12-31T12:00:00Z'], ['transactionDate', 'between', ['0000-01-01', null]],
+      ['createdAt', 'lt', '0000-01-01T00:00:00Z'], ['createdAt', 'dateIs', '0000-01-01'], ['createdAt', 'gte', '-000100-01-01T00:00:00Z'], ['createdAt', 'lt', '+010000-01-01T00:00:00Z'],
+    ];
+    for (const [column, mode, value] of cases) {
+      const res = await api('POST', 'Transactions/GetListForPaging', { FilterParam: [f(column, mode, value)] });
+      expect(res.status, `${column} ${mode} ${JSON.stringify(value)}: ${JSON.stringify(res.body)}`).toBe(400);
+      expect(res.body.error.fields[0]).toMatchObject({ code: 'validation.filterValue' });
+    }
+    expect((await api('POST', 'Transactions/GetListForPaging', { FilterParam: [f('transactionDate', 'gte', '0001-01-01')] })).status).toBe(200);
+  });
+
   it('a date picker timestamp on a date column means its calendar day in Istanbul', async () => {
     // Midnight of 27 May in Istanbul, as a browser in Türkiye sends it.
     expect(await txIds([f('transactionDate', 'dateIs', '2026-05-26T21:00:00.000Z')])).toEqual(T('t3', 't4'));

@@ -270,6 +270,15 @@ describe('Monitor/events', () => {
     expect((await fetch(`${baseA}/Monitor/board?access_token=${token(['Admin'])}`)).status).toBe(401);
   });
 
+  it('refuses a day the database cannot hold (year 0000) with a 400 naming date, as the board does', async () => {
+    for (const url of [eventsUrl(baseA, { date: '0000-01-01', access_token: token(['Monitor.Read']) }), `${baseA}/Monitor/board?date=0000-01-01`]) {
+      const res = await fetch(url, { headers: { authorization: `Bearer ${token(['Monitor.Read'])}` } });
+      expect(res.status, url).toBe(400);
+      const body = (await res.json()) as { error: { fields: unknown[] } };
+      expect(body.error.fields, url).toEqual([expect.objectContaining({ field: 'date', code: 'validation.format' })]);
+    }
+  });
+
   it('opens with a snapshot (token in the query or the header) and sends an advance made on another instance within 1 s', async () => {
     const onB = await SseClient.open(eventsUrl(baseB, { date: DAY, access_token: token(['Monitor.Read']) }));
     const onA = await SseClient.open(eventsUrl(baseA, { date: DAY }), { authorization: `Bearer ${token(['Admin'])}` });

@@ -165,10 +165,19 @@ describe('answers before any handler: in the envelope and declared by the contra
     }
   });
 
-  it('every operation declares 503, and every operation with a path parameter 414', () => {
+  it('a query string the server refuses is a declared 400 on any operation, query parameters declared or not', async () => {
+    for (const url of ['/api/v1/health?x=%00', '/api/v1/AccountTypes?unknown%00=1', '/api/v1/Translates/dtos?a=%00']) {
+      const res = await inject('GET', url, { headers: auth() });
+      expectErrorAnswer(res, 400, 'error.validation');
+      expect(declares('GET', url.split('?')[0], 400), url).toBe(true);
+    }
+  });
+
+  it('every operation declares 400 and 503, and every operation with a path parameter 414', () => {
     for (const [path, item] of Object.entries(contract.paths as Record<string, Record<string, any>>)) {
       for (const [method, op] of Object.entries(item)) {
         expect(op.responses['503'], `${method} ${path}`).toBeDefined();
+        expect(op.responses['400'], `${method} ${path}`).toBeDefined();
         if (path.includes('{')) expect(op.responses['414'], `${method} ${path}`).toBeDefined();
         if (['post', 'put', 'delete', 'patch'].includes(method)) expect([op.responses['413'], op.responses['415']], `${method} ${path}`).not.toContain(undefined);
       }
@@ -189,6 +198,19 @@ describe('answers before any handler: in the envelope and declared by the contra
     const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
     expect(body).toMatchObject({ success: false, data: null, error: { code: 'error.badRequest', requestId: expect.any(String) } });
     expect(raw).toContain(`X-Request-Id: ${body.error.requestId}`);
+  });
+
+  it('a request line over 16 KiB (a long query string) is a 431 in the envelope, and every operation declares it', async () => {
+    if (!server.app.server.listening) await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = server.app.server.address() as { port: number };
+    // access_token may be 4096 characters: as percent-encoded non-ASCII letters, 24 KiB of URL.
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/Monitor/events?access_token=${encodeURIComponent('ğ'.repeat(4096))}`);
+    expect(res.status).toBe(431);
+    const body = (await res.json()) as { error: { code: string; requestId: string } };
+    expect(body).toMatchObject({ success: false, data: null, error: { code: 'error.headersTooLarge', requestId: expect.any(String) } });
+    for (const [path, item] of Object.entries(contract.paths as Record<string, Record<string, any>>)) {
+      for (const [method, op] of Object.entries(item)) expect(op.responses['431'], `${method} ${path}`).toBeDefined();
+    }
   });
 });
 

@@ -46,6 +46,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getAccountAddressesResponse200 = {
   status: 200
 }
 
+export type getAccountAddressesResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getAccountAddressesResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getAccountAddressesResponse403 = {
   status: 403
 }
 
+export type getAccountAddressesResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAccountAddressesResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getAccountAddressesResponse503 = {
 export type getAccountAddressesResponseSuccess = (getAccountAddressesResponse200) & {
   headers: Headers;
 };
-export type getAccountAddressesResponseError = (getAccountAddressesResponse401 | getAccountAddressesResponse403 | getAccountAddressesResponse503) & {
+export type getAccountAddressesResponseError = (getAccountAddressesResponse400 | getAccountAddressesResponse401 | getAccountAddressesResponse403 | getAccountAddressesResponse431 | getAccountAddressesResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetAccountAddressesQueryKey = () => {
     }
 
 
-export const getGetAccountAddressesQueryOptions = <TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddresses>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAccountAddressesQueryOptions = <TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddresses>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountAddressesQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountAddresses>>>
-export type GetAccountAddressesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetAccountAddressesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddresses>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountAddresses>>,
@@ -172,7 +183,7 @@ export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAcco
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddresses>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountAddresses>>,
@@ -182,7 +193,7 @@ export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAcco
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddresses>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAcco
  * @summary Every AccountAddress (at most 10,000), in the default sort
  */
 
-export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAccountAddresses<TData = Awaited<ReturnType<typeof getAccountAddresses>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddresses>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createAccountAddressResponse415 = {
   status: 415
 }
 
+export type createAccountAddressResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createAccountAddressResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createAccountAddressResponse503 = {
 export type createAccountAddressResponseSuccess = (createAccountAddressResponse200) & {
   headers: Headers;
 };
-export type createAccountAddressResponseError = (createAccountAddressResponse400 | createAccountAddressResponse401 | createAccountAddressResponse403 | createAccountAddressResponse409 | createAccountAddressResponse413 | createAccountAddressResponse415 | createAccountAddressResponse503) & {
+export type createAccountAddressResponseError = (createAccountAddressResponse400 | createAccountAddressResponse401 | createAccountAddressResponse403 | createAccountAddressResponse409 | createAccountAddressResponse413 | createAccountAddressResponse415 | createAccountAddressResponse431 | createAccountAddressResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createAccountAddressResponse>(getCreateAccountAddressUrl(),
 
 export const getCreateAccountAddressMutationKey = () => ['createAccountAddress'] as const;
 
-export const getCreateAccountAddressMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateAccountAddressMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAccountAddress>>, TError,CreateAccountAddressMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAccountAddress>>, TError,CreateAccountAddressMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAccountAddressMutationResult = NonNullable<Awaited<ReturnType<typeof createAccountAddress>>>
     export type CreateAccountAddressMutationBody = AccountAddressCreate
-    export type CreateAccountAddressMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateAccountAddressMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateAccountAddressMutationVariables = {data: AccountAddressCreate}
 
     /**
  * @summary Create a AccountAddress
  */
-export const useCreateAccountAddress = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateAccountAddress = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAccountAddress>>, TError,CreateAccountAddressMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAccountAddress>>,
@@ -383,6 +399,11 @@ export type updateAccountAddressResponse415 = {
   status: 415
 }
 
+export type updateAccountAddressResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateAccountAddressResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateAccountAddressResponse503 = {
 export type updateAccountAddressResponseSuccess = (updateAccountAddressResponse200) & {
   headers: Headers;
 };
-export type updateAccountAddressResponseError = (updateAccountAddressResponse400 | updateAccountAddressResponse401 | updateAccountAddressResponse403 | updateAccountAddressResponse404 | updateAccountAddressResponse409 | updateAccountAddressResponse413 | updateAccountAddressResponse415 | updateAccountAddressResponse503) & {
+export type updateAccountAddressResponseError = (updateAccountAddressResponse400 | updateAccountAddressResponse401 | updateAccountAddressResponse403 | updateAccountAddressResponse404 | updateAccountAddressResponse409 | updateAccountAddressResponse413 | updateAccountAddressResponse415 | updateAccountAddressResponse431 | updateAccountAddressResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateAccountAddressResponse>(getUpdateAccountAddressUrl(),
 
 export const getUpdateAccountAddressMutationKey = () => ['updateAccountAddress'] as const;
 
-export const getUpdateAccountAddressMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateAccountAddressMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccountAddress>>, TError,UpdateAccountAddressMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAccountAddress>>, TError,UpdateAccountAddressMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAccountAddressMutationResult = NonNullable<Awaited<ReturnType<typeof updateAccountAddress>>>
     export type UpdateAccountAddressMutationBody = AccountAddressUpdate
-    export type UpdateAccountAddressMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateAccountAddressMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateAccountAddressMutationVariables = {data: AccountAddressUpdate}
 
     /**
  * @summary Update a AccountAddress (optimistic concurrency on rowVersion)
  */
-export const useUpdateAccountAddress = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateAccountAddress = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccountAddress>>, TError,UpdateAccountAddressMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAccountAddress>>,
@@ -514,6 +535,11 @@ export type getAccountAddressesForPagingResponse415 = {
   status: 415
 }
 
+export type getAccountAddressesForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAccountAddressesForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getAccountAddressesForPagingResponse503 = {
 export type getAccountAddressesForPagingResponseSuccess = (getAccountAddressesForPagingResponse200) & {
   headers: Headers;
 };
-export type getAccountAddressesForPagingResponseError = (getAccountAddressesForPagingResponse400 | getAccountAddressesForPagingResponse401 | getAccountAddressesForPagingResponse403 | getAccountAddressesForPagingResponse413 | getAccountAddressesForPagingResponse415 | getAccountAddressesForPagingResponse503) & {
+export type getAccountAddressesForPagingResponseError = (getAccountAddressesForPagingResponse400 | getAccountAddressesForPagingResponse401 | getAccountAddressesForPagingResponse403 | getAccountAddressesForPagingResponse413 | getAccountAddressesForPagingResponse415 | getAccountAddressesForPagingResponse431 | getAccountAddressesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetAccountAddressesForPagingQueryKey = (pagedListRequest?: Paged
     }
 
 
-export const getGetAccountAddressesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAccountAddressesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountAddressesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountAddressesForPaging>>>
-export type GetAccountAddressesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetAccountAddressesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountAddressesForPaging>>,
@@ -607,7 +633,7 @@ export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountAddressesForPaging>>,
@@ -617,7 +643,7 @@ export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeo
  * @summary One page of AccountAddresses, filtered, sorted and grouped
  */
 
-export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAccountAddressesForPaging<TData = Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getAccountAddressByIdResponse414 = {
   status: 414
 }
 
+export type getAccountAddressByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAccountAddressByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getAccountAddressByIdResponse503 = {
 export type getAccountAddressByIdResponseSuccess = (getAccountAddressByIdResponse200) & {
   headers: Headers;
 };
-export type getAccountAddressByIdResponseError = (getAccountAddressByIdResponse400 | getAccountAddressByIdResponse401 | getAccountAddressByIdResponse403 | getAccountAddressByIdResponse404 | getAccountAddressByIdResponse414 | getAccountAddressByIdResponse503) & {
+export type getAccountAddressByIdResponseError = (getAccountAddressByIdResponse400 | getAccountAddressByIdResponse401 | getAccountAddressByIdResponse403 | getAccountAddressByIdResponse404 | getAccountAddressByIdResponse414 | getAccountAddressByIdResponse431 | getAccountAddressByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetAccountAddressByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetAccountAddressByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAccountAddressByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountAddressByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountAddressById>>>
-export type GetAccountAddressByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetAccountAddressByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountAddressById>>,
@@ -751,7 +782,7 @@ export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAc
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountAddressById>>,
@@ -761,7 +792,7 @@ export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAc
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAc
  * @summary One AccountAddress
  */
 
-export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAccountAddressById<TData = Awaited<ReturnType<typeof getAccountAddressById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountAddressById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteAccountAddressResponse415 = {
   status: 415
 }
 
+export type deleteAccountAddressResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteAccountAddressResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteAccountAddressResponse503 = {
 export type deleteAccountAddressResponseSuccess = (deleteAccountAddressResponse200) & {
   headers: Headers;
 };
-export type deleteAccountAddressResponseError = (deleteAccountAddressResponse400 | deleteAccountAddressResponse401 | deleteAccountAddressResponse403 | deleteAccountAddressResponse404 | deleteAccountAddressResponse409 | deleteAccountAddressResponse413 | deleteAccountAddressResponse414 | deleteAccountAddressResponse415 | deleteAccountAddressResponse503) & {
+export type deleteAccountAddressResponseError = (deleteAccountAddressResponse400 | deleteAccountAddressResponse401 | deleteAccountAddressResponse403 | deleteAccountAddressResponse404 | deleteAccountAddressResponse409 | deleteAccountAddressResponse413 | deleteAccountAddressResponse414 | deleteAccountAddressResponse415 | deleteAccountAddressResponse431 | deleteAccountAddressResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteAccountAddress = async (id: number, options?: Parameters<type
 
 export const getDeleteAccountAddressMutationKey = () => ['deleteAccountAddress'] as const;
 
-export const getDeleteAccountAddressMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteAccountAddressMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAccountAddress>>, TError,DeleteAccountAddressMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAccountAddress>>, TError,DeleteAccountAddressMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAccountAddressMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAccountAddress>>>
 
-    export type DeleteAccountAddressMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteAccountAddressMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteAccountAddressMutationVariables = {id: number}
 
     /**
  * @summary Delete a AccountAddress; refused (409) while other rows reference it
  */
-export const useDeleteAccountAddress = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteAccountAddress = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAccountAddress>>, TError,DeleteAccountAddressMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAccountAddress>>,

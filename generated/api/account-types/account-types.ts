@@ -46,6 +46,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getAccountTypesResponse200 = {
   status: 200
 }
 
+export type getAccountTypesResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getAccountTypesResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getAccountTypesResponse403 = {
   status: 403
 }
 
+export type getAccountTypesResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAccountTypesResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getAccountTypesResponse503 = {
 export type getAccountTypesResponseSuccess = (getAccountTypesResponse200) & {
   headers: Headers;
 };
-export type getAccountTypesResponseError = (getAccountTypesResponse401 | getAccountTypesResponse403 | getAccountTypesResponse503) & {
+export type getAccountTypesResponseError = (getAccountTypesResponse400 | getAccountTypesResponse401 | getAccountTypesResponse403 | getAccountTypesResponse431 | getAccountTypesResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetAccountTypesQueryKey = () => {
     }
 
 
-export const getGetAccountTypesQueryOptions = <TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAccountTypesQueryOptions = <TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountTypes>>>
-export type GetAccountTypesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetAccountTypesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountTypes>>,
@@ -172,7 +183,7 @@ export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountT
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountTypes>>,
@@ -182,7 +193,7 @@ export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountT
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountT
  * @summary Every AccountType (at most 10,000), in the default sort
  */
 
-export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAccountTypes<TData = Awaited<ReturnType<typeof getAccountTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createAccountTypeResponse415 = {
   status: 415
 }
 
+export type createAccountTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createAccountTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createAccountTypeResponse503 = {
 export type createAccountTypeResponseSuccess = (createAccountTypeResponse200) & {
   headers: Headers;
 };
-export type createAccountTypeResponseError = (createAccountTypeResponse400 | createAccountTypeResponse401 | createAccountTypeResponse403 | createAccountTypeResponse409 | createAccountTypeResponse413 | createAccountTypeResponse415 | createAccountTypeResponse503) & {
+export type createAccountTypeResponseError = (createAccountTypeResponse400 | createAccountTypeResponse401 | createAccountTypeResponse403 | createAccountTypeResponse409 | createAccountTypeResponse413 | createAccountTypeResponse415 | createAccountTypeResponse431 | createAccountTypeResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createAccountTypeResponse>(getCreateAccountTypeUrl(),
 
 export const getCreateAccountTypeMutationKey = () => ['createAccountType'] as const;
 
-export const getCreateAccountTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateAccountTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAccountType>>, TError,CreateAccountTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAccountType>>, TError,CreateAccountTypeMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAccountTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createAccountType>>>
     export type CreateAccountTypeMutationBody = AccountTypeCreate
-    export type CreateAccountTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateAccountTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateAccountTypeMutationVariables = {data: AccountTypeCreate}
 
     /**
  * @summary Create a AccountType
  */
-export const useCreateAccountType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateAccountType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAccountType>>, TError,CreateAccountTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAccountType>>,
@@ -383,6 +399,11 @@ export type updateAccountTypeResponse415 = {
   status: 415
 }
 
+export type updateAccountTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateAccountTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateAccountTypeResponse503 = {
 export type updateAccountTypeResponseSuccess = (updateAccountTypeResponse200) & {
   headers: Headers;
 };
-export type updateAccountTypeResponseError = (updateAccountTypeResponse400 | updateAccountTypeResponse401 | updateAccountTypeResponse403 | updateAccountTypeResponse404 | updateAccountTypeResponse409 | updateAccountTypeResponse413 | updateAccountTypeResponse415 | updateAccountTypeResponse503) & {
+export type updateAccountTypeResponseError = (updateAccountTypeResponse400 | updateAccountTypeResponse401 | updateAccountTypeResponse403 | updateAccountTypeResponse404 | updateAccountTypeResponse409 | updateAccountTypeResponse413 | updateAccountTypeResponse415 | updateAccountTypeResponse431 | updateAccountTypeResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateAccountTypeResponse>(getUpdateAccountTypeUrl(),
 
 export const getUpdateAccountTypeMutationKey = () => ['updateAccountType'] as const;
 
-export const getUpdateAccountTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateAccountTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccountType>>, TError,UpdateAccountTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAccountType>>, TError,UpdateAccountTypeMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAccountTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateAccountType>>>
     export type UpdateAccountTypeMutationBody = AccountTypeUpdate
-    export type UpdateAccountTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateAccountTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateAccountTypeMutationVariables = {data: AccountTypeUpdate}
 
     /**
  * @summary Update a AccountType (optimistic concurrency on rowVersion)
  */
-export const useUpdateAccountType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateAccountType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccountType>>, TError,UpdateAccountTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAccountType>>,
@@ -514,6 +535,11 @@ export type getAccountTypesForPagingResponse415 = {
   status: 415
 }
 
+export type getAccountTypesForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAccountTypesForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getAccountTypesForPagingResponse503 = {
 export type getAccountTypesForPagingResponseSuccess = (getAccountTypesForPagingResponse200) & {
   headers: Headers;
 };
-export type getAccountTypesForPagingResponseError = (getAccountTypesForPagingResponse400 | getAccountTypesForPagingResponse401 | getAccountTypesForPagingResponse403 | getAccountTypesForPagingResponse413 | getAccountTypesForPagingResponse415 | getAccountTypesForPagingResponse503) & {
+export type getAccountTypesForPagingResponseError = (getAccountTypesForPagingResponse400 | getAccountTypesForPagingResponse401 | getAccountTypesForPagingResponse403 | getAccountTypesForPagingResponse413 | getAccountTypesForPagingResponse415 | getAccountTypesForPagingResponse431 | getAccountTypesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetAccountTypesForPagingQueryKey = (pagedListRequest?: PagedList
     }
 
 
-export const getGetAccountTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAccountTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountTypesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountTypesForPaging>>>
-export type GetAccountTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetAccountTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountTypesForPaging>>,
@@ -607,7 +633,7 @@ export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountTypesForPaging>>,
@@ -617,7 +643,7 @@ export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof ge
  * @summary One page of AccountTypes, filtered, sorted and grouped
  */
 
-export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAccountTypesForPaging<TData = Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getAccountTypeByIdResponse414 = {
   status: 414
 }
 
+export type getAccountTypeByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAccountTypeByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getAccountTypeByIdResponse503 = {
 export type getAccountTypeByIdResponseSuccess = (getAccountTypeByIdResponse200) & {
   headers: Headers;
 };
-export type getAccountTypeByIdResponseError = (getAccountTypeByIdResponse400 | getAccountTypeByIdResponse401 | getAccountTypeByIdResponse403 | getAccountTypeByIdResponse404 | getAccountTypeByIdResponse414 | getAccountTypeByIdResponse503) & {
+export type getAccountTypeByIdResponseError = (getAccountTypeByIdResponse400 | getAccountTypeByIdResponse401 | getAccountTypeByIdResponse403 | getAccountTypeByIdResponse404 | getAccountTypeByIdResponse414 | getAccountTypeByIdResponse431 | getAccountTypeByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetAccountTypeByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetAccountTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAccountTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountTypeById>>>
-export type GetAccountTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetAccountTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypeById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountTypeById>>,
@@ -751,7 +782,7 @@ export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccou
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypeById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountTypeById>>,
@@ -761,7 +792,7 @@ export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccou
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccou
  * @summary One AccountType
  */
 
-export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAccountTypeById<TData = Awaited<ReturnType<typeof getAccountTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteAccountTypeResponse415 = {
   status: 415
 }
 
+export type deleteAccountTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteAccountTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteAccountTypeResponse503 = {
 export type deleteAccountTypeResponseSuccess = (deleteAccountTypeResponse200) & {
   headers: Headers;
 };
-export type deleteAccountTypeResponseError = (deleteAccountTypeResponse400 | deleteAccountTypeResponse401 | deleteAccountTypeResponse403 | deleteAccountTypeResponse404 | deleteAccountTypeResponse409 | deleteAccountTypeResponse413 | deleteAccountTypeResponse414 | deleteAccountTypeResponse415 | deleteAccountTypeResponse503) & {
+export type deleteAccountTypeResponseError = (deleteAccountTypeResponse400 | deleteAccountTypeResponse401 | deleteAccountTypeResponse403 | deleteAccountTypeResponse404 | deleteAccountTypeResponse409 | deleteAccountTypeResponse413 | deleteAccountTypeResponse414 | deleteAccountTypeResponse415 | deleteAccountTypeResponse431 | deleteAccountTypeResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteAccountType = async (id: number, options?: Parameters<typeof 
 
 export const getDeleteAccountTypeMutationKey = () => ['deleteAccountType'] as const;
 
-export const getDeleteAccountTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteAccountTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAccountType>>, TError,DeleteAccountTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAccountType>>, TError,DeleteAccountTypeMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAccountTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAccountType>>>
 
-    export type DeleteAccountTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteAccountTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteAccountTypeMutationVariables = {id: number}
 
     /**
  * @summary Delete a AccountType; refused (409) while other rows reference it
  */
-export const useDeleteAccountType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteAccountType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAccountType>>, TError,DeleteAccountTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAccountType>>,

@@ -48,6 +48,7 @@ import type {
   ConflictResponse,
   ForbiddenResponse,
   GetAccountStatementParams,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -110,6 +111,11 @@ export type getAccountStatementResponse414 = {
   status: 414
 }
 
+export type getAccountStatementResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAccountStatementResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -118,7 +124,7 @@ export type getAccountStatementResponse503 = {
 export type getAccountStatementResponseSuccess = (getAccountStatementResponse200) & {
   headers: Headers;
 };
-export type getAccountStatementResponseError = (getAccountStatementResponse400 | getAccountStatementResponse401 | getAccountStatementResponse403 | getAccountStatementResponse404 | getAccountStatementResponse414 | getAccountStatementResponse503) & {
+export type getAccountStatementResponseError = (getAccountStatementResponse400 | getAccountStatementResponse401 | getAccountStatementResponse403 | getAccountStatementResponse404 | getAccountStatementResponse414 | getAccountStatementResponse431 | getAccountStatementResponse503) & {
   headers: Headers;
 };
 
@@ -172,7 +178,7 @@ export const getGetAccountStatementQueryKey = (id: number,
     }
 
 
-export const getGetAccountStatementQueryOptions = <TData = Awaited<ReturnType<typeof getAccountStatement>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number,
+export const getGetAccountStatementQueryOptions = <TData = Awaited<ReturnType<typeof getAccountStatement>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number,
     params?: GetAccountStatementParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountStatement>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
@@ -192,10 +198,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountStatementQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountStatement>>>
-export type GetAccountStatementQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetAccountStatementQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAccountStatement>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAccountStatement>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number,
     params: undefined |  GetAccountStatementParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountStatement>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -206,7 +212,7 @@ export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAcco
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAccountStatement>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAccountStatement>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number,
     params?: GetAccountStatementParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountStatement>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -217,7 +223,7 @@ export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAcco
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAccountStatement>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAccountStatement>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number,
     params?: GetAccountStatementParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountStatement>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
@@ -226,7 +232,7 @@ export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAcco
  * @summary The account statement (hesap ekstresi)
  */
 
-export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAccountStatement>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAccountStatement<TData = Awaited<ReturnType<typeof getAccountStatement>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number,
     params?: GetAccountStatementParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountStatement>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
@@ -249,6 +255,11 @@ export type getAccountsResponse200 = {
   status: 200
 }
 
+export type getAccountsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getAccountsResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -259,6 +270,11 @@ export type getAccountsResponse403 = {
   status: 403
 }
 
+export type getAccountsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAccountsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -267,7 +283,7 @@ export type getAccountsResponse503 = {
 export type getAccountsResponseSuccess = (getAccountsResponse200) & {
   headers: Headers;
 };
-export type getAccountsResponseError = (getAccountsResponse401 | getAccountsResponse403 | getAccountsResponse503) & {
+export type getAccountsResponseError = (getAccountsResponse400 | getAccountsResponse401 | getAccountsResponse403 | getAccountsResponse431 | getAccountsResponse503) & {
   headers: Headers;
 };
 
@@ -306,7 +322,7 @@ export const getGetAccountsQueryKey = () => {
     }
 
 
-export const getGetAccountsQueryOptions = <TData = Awaited<ReturnType<typeof getAccounts>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccounts>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAccountsQueryOptions = <TData = Awaited<ReturnType<typeof getAccounts>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccounts>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -325,10 +341,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountsQueryResult = NonNullable<Awaited<ReturnType<typeof getAccounts>>>
-export type GetAccountsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetAccountsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccounts>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccounts>>,
@@ -338,7 +354,7 @@ export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccounts>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccounts>>,
@@ -348,7 +364,7 @@ export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccounts>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -356,7 +372,7 @@ export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, 
  * @summary Every Account (at most 10,000), in the default sort
  */
 
-export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAccounts<TData = Awaited<ReturnType<typeof getAccounts>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccounts>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -408,6 +424,11 @@ export type createAccountResponse415 = {
   status: 415
 }
 
+export type createAccountResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createAccountResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -416,7 +437,7 @@ export type createAccountResponse503 = {
 export type createAccountResponseSuccess = (createAccountResponse200) & {
   headers: Headers;
 };
-export type createAccountResponseError = (createAccountResponse400 | createAccountResponse401 | createAccountResponse403 | createAccountResponse409 | createAccountResponse413 | createAccountResponse415 | createAccountResponse503) & {
+export type createAccountResponseError = (createAccountResponse400 | createAccountResponse401 | createAccountResponse403 | createAccountResponse409 | createAccountResponse413 | createAccountResponse415 | createAccountResponse431 | createAccountResponse503) & {
   headers: Headers;
 };
 
@@ -464,7 +485,7 @@ return apiFetch<createAccountResponse>(getCreateAccountUrl(),
 
 export const getCreateAccountMutationKey = () => ['createAccount'] as const;
 
-export const getCreateAccountMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateAccountMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAccount>>, TError,CreateAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAccount>>, TError,CreateAccountMutationVariables, TContext> => {
 
@@ -493,13 +514,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAccountMutationResult = NonNullable<Awaited<ReturnType<typeof createAccount>>>
     export type CreateAccountMutationBody = AccountCreate
-    export type CreateAccountMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateAccountMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateAccountMutationVariables = {data: AccountCreate}
 
     /**
  * @summary Create a Account
  */
-export const useCreateAccount = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateAccount = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAccount>>, TError,CreateAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAccount>>,
@@ -549,6 +570,11 @@ export type updateAccountResponse415 = {
   status: 415
 }
 
+export type updateAccountResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateAccountResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -557,7 +583,7 @@ export type updateAccountResponse503 = {
 export type updateAccountResponseSuccess = (updateAccountResponse200) & {
   headers: Headers;
 };
-export type updateAccountResponseError = (updateAccountResponse400 | updateAccountResponse401 | updateAccountResponse403 | updateAccountResponse404 | updateAccountResponse409 | updateAccountResponse413 | updateAccountResponse415 | updateAccountResponse503) & {
+export type updateAccountResponseError = (updateAccountResponse400 | updateAccountResponse401 | updateAccountResponse403 | updateAccountResponse404 | updateAccountResponse409 | updateAccountResponse413 | updateAccountResponse415 | updateAccountResponse431 | updateAccountResponse503) & {
   headers: Headers;
 };
 
@@ -605,7 +631,7 @@ return apiFetch<updateAccountResponse>(getUpdateAccountUrl(),
 
 export const getUpdateAccountMutationKey = () => ['updateAccount'] as const;
 
-export const getUpdateAccountMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateAccountMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccount>>, TError,UpdateAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAccount>>, TError,UpdateAccountMutationVariables, TContext> => {
 
@@ -634,13 +660,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAccountMutationResult = NonNullable<Awaited<ReturnType<typeof updateAccount>>>
     export type UpdateAccountMutationBody = AccountUpdate
-    export type UpdateAccountMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateAccountMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateAccountMutationVariables = {data: AccountUpdate}
 
     /**
  * @summary Update a Account (optimistic concurrency on rowVersion)
  */
-export const useUpdateAccount = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateAccount = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccount>>, TError,UpdateAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAccount>>,
@@ -680,6 +706,11 @@ export type getAccountsForPagingResponse415 = {
   status: 415
 }
 
+export type getAccountsForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAccountsForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -688,7 +719,7 @@ export type getAccountsForPagingResponse503 = {
 export type getAccountsForPagingResponseSuccess = (getAccountsForPagingResponse200) & {
   headers: Headers;
 };
-export type getAccountsForPagingResponseError = (getAccountsForPagingResponse400 | getAccountsForPagingResponse401 | getAccountsForPagingResponse403 | getAccountsForPagingResponse413 | getAccountsForPagingResponse415 | getAccountsForPagingResponse503) & {
+export type getAccountsForPagingResponseError = (getAccountsForPagingResponse400 | getAccountsForPagingResponse401 | getAccountsForPagingResponse403 | getAccountsForPagingResponse413 | getAccountsForPagingResponse415 | getAccountsForPagingResponse431 | getAccountsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -741,7 +772,7 @@ export const getGetAccountsForPagingQueryKey = (pagedListRequest?: PagedListRequ
     }
 
 
-export const getGetAccountsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAccountsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAccountsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAccountsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -760,10 +791,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountsForPaging>>>
-export type GetAccountsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetAccountsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAccountsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAccountsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountsForPaging>>,
@@ -773,7 +804,7 @@ export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAcc
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAccountsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAccountsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountsForPaging>>,
@@ -783,7 +814,7 @@ export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAcc
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAccountsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAccountsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -791,7 +822,7 @@ export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAcc
  * @summary One page of Accounts, filtered, sorted and grouped
  */
 
-export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAccountsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAccountsForPaging<TData = Awaited<ReturnType<typeof getAccountsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -838,6 +869,11 @@ export type getAccountByIdResponse414 = {
   status: 414
 }
 
+export type getAccountByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAccountByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -846,7 +882,7 @@ export type getAccountByIdResponse503 = {
 export type getAccountByIdResponseSuccess = (getAccountByIdResponse200) & {
   headers: Headers;
 };
-export type getAccountByIdResponseError = (getAccountByIdResponse400 | getAccountByIdResponse401 | getAccountByIdResponse403 | getAccountByIdResponse404 | getAccountByIdResponse414 | getAccountByIdResponse503) & {
+export type getAccountByIdResponseError = (getAccountByIdResponse400 | getAccountByIdResponse401 | getAccountByIdResponse403 | getAccountByIdResponse404 | getAccountByIdResponse414 | getAccountByIdResponse431 | getAccountByIdResponse503) & {
   headers: Headers;
 };
 
@@ -885,7 +921,7 @@ export const getGetAccountByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetAccountByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAccountById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAccountByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAccountById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -904,10 +940,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAccountByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAccountById>>>
-export type GetAccountByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetAccountByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountById>>,
@@ -917,7 +953,7 @@ export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountBy
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAccountById>>,
@@ -927,7 +963,7 @@ export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountBy
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -935,7 +971,7 @@ export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountBy
  * @summary One Account
  */
 
-export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAccountById<TData = Awaited<ReturnType<typeof getAccountById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAccountById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -997,6 +1033,11 @@ export type deleteAccountResponse415 = {
   status: 415
 }
 
+export type deleteAccountResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteAccountResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -1005,7 +1046,7 @@ export type deleteAccountResponse503 = {
 export type deleteAccountResponseSuccess = (deleteAccountResponse200) & {
   headers: Headers;
 };
-export type deleteAccountResponseError = (deleteAccountResponse400 | deleteAccountResponse401 | deleteAccountResponse403 | deleteAccountResponse404 | deleteAccountResponse409 | deleteAccountResponse413 | deleteAccountResponse414 | deleteAccountResponse415 | deleteAccountResponse503) & {
+export type deleteAccountResponseError = (deleteAccountResponse400 | deleteAccountResponse401 | deleteAccountResponse403 | deleteAccountResponse404 | deleteAccountResponse409 | deleteAccountResponse413 | deleteAccountResponse414 | deleteAccountResponse415 | deleteAccountResponse431 | deleteAccountResponse503) & {
   headers: Headers;
 };
 
@@ -1039,7 +1080,7 @@ export const deleteAccount = async (id: number, options?: Parameters<typeof apiF
 
 export const getDeleteAccountMutationKey = () => ['deleteAccount'] as const;
 
-export const getDeleteAccountMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteAccountMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAccount>>, TError,DeleteAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAccount>>, TError,DeleteAccountMutationVariables, TContext> => {
 
@@ -1068,13 +1109,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAccountMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAccount>>>
 
-    export type DeleteAccountMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteAccountMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteAccountMutationVariables = {id: number}
 
     /**
  * @summary Delete a Account; refused (409) while other rows reference it
  */
-export const useDeleteAccount = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteAccount = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAccount>>, TError,DeleteAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAccount>>,

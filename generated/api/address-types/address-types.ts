@@ -46,6 +46,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getAddressTypesResponse200 = {
   status: 200
 }
 
+export type getAddressTypesResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getAddressTypesResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getAddressTypesResponse403 = {
   status: 403
 }
 
+export type getAddressTypesResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAddressTypesResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getAddressTypesResponse503 = {
 export type getAddressTypesResponseSuccess = (getAddressTypesResponse200) & {
   headers: Headers;
 };
-export type getAddressTypesResponseError = (getAddressTypesResponse401 | getAddressTypesResponse403 | getAddressTypesResponse503) & {
+export type getAddressTypesResponseError = (getAddressTypesResponse400 | getAddressTypesResponse401 | getAddressTypesResponse403 | getAddressTypesResponse431 | getAddressTypesResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetAddressTypesQueryKey = () => {
     }
 
 
-export const getGetAddressTypesQueryOptions = <TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAddressTypesQueryOptions = <TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAddressTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getAddressTypes>>>
-export type GetAddressTypesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetAddressTypesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAddressTypes>>,
@@ -172,7 +183,7 @@ export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressT
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAddressTypes>>,
@@ -182,7 +193,7 @@ export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressT
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressT
  * @summary Every AddressType (at most 10,000), in the default sort
  */
 
-export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAddressTypes<TData = Awaited<ReturnType<typeof getAddressTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createAddressTypeResponse415 = {
   status: 415
 }
 
+export type createAddressTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createAddressTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createAddressTypeResponse503 = {
 export type createAddressTypeResponseSuccess = (createAddressTypeResponse200) & {
   headers: Headers;
 };
-export type createAddressTypeResponseError = (createAddressTypeResponse400 | createAddressTypeResponse401 | createAddressTypeResponse403 | createAddressTypeResponse409 | createAddressTypeResponse413 | createAddressTypeResponse415 | createAddressTypeResponse503) & {
+export type createAddressTypeResponseError = (createAddressTypeResponse400 | createAddressTypeResponse401 | createAddressTypeResponse403 | createAddressTypeResponse409 | createAddressTypeResponse413 | createAddressTypeResponse415 | createAddressTypeResponse431 | createAddressTypeResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createAddressTypeResponse>(getCreateAddressTypeUrl(),
 
 export const getCreateAddressTypeMutationKey = () => ['createAddressType'] as const;
 
-export const getCreateAddressTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateAddressTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAddressType>>, TError,CreateAddressTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAddressType>>, TError,CreateAddressTypeMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAddressTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createAddressType>>>
     export type CreateAddressTypeMutationBody = AddressTypeCreate
-    export type CreateAddressTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateAddressTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateAddressTypeMutationVariables = {data: AddressTypeCreate}
 
     /**
  * @summary Create a AddressType
  */
-export const useCreateAddressType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateAddressType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAddressType>>, TError,CreateAddressTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAddressType>>,
@@ -383,6 +399,11 @@ export type updateAddressTypeResponse415 = {
   status: 415
 }
 
+export type updateAddressTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateAddressTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateAddressTypeResponse503 = {
 export type updateAddressTypeResponseSuccess = (updateAddressTypeResponse200) & {
   headers: Headers;
 };
-export type updateAddressTypeResponseError = (updateAddressTypeResponse400 | updateAddressTypeResponse401 | updateAddressTypeResponse403 | updateAddressTypeResponse404 | updateAddressTypeResponse409 | updateAddressTypeResponse413 | updateAddressTypeResponse415 | updateAddressTypeResponse503) & {
+export type updateAddressTypeResponseError = (updateAddressTypeResponse400 | updateAddressTypeResponse401 | updateAddressTypeResponse403 | updateAddressTypeResponse404 | updateAddressTypeResponse409 | updateAddressTypeResponse413 | updateAddressTypeResponse415 | updateAddressTypeResponse431 | updateAddressTypeResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateAddressTypeResponse>(getUpdateAddressTypeUrl(),
 
 export const getUpdateAddressTypeMutationKey = () => ['updateAddressType'] as const;
 
-export const getUpdateAddressTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateAddressTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAddressType>>, TError,UpdateAddressTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAddressType>>, TError,UpdateAddressTypeMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAddressTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateAddressType>>>
     export type UpdateAddressTypeMutationBody = AddressTypeUpdate
-    export type UpdateAddressTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateAddressTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateAddressTypeMutationVariables = {data: AddressTypeUpdate}
 
     /**
  * @summary Update a AddressType (optimistic concurrency on rowVersion)
  */
-export const useUpdateAddressType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateAddressType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAddressType>>, TError,UpdateAddressTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAddressType>>,
@@ -514,6 +535,11 @@ export type getAddressTypesForPagingResponse415 = {
   status: 415
 }
 
+export type getAddressTypesForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAddressTypesForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getAddressTypesForPagingResponse503 = {
 export type getAddressTypesForPagingResponseSuccess = (getAddressTypesForPagingResponse200) & {
   headers: Headers;
 };
-export type getAddressTypesForPagingResponseError = (getAddressTypesForPagingResponse400 | getAddressTypesForPagingResponse401 | getAddressTypesForPagingResponse403 | getAddressTypesForPagingResponse413 | getAddressTypesForPagingResponse415 | getAddressTypesForPagingResponse503) & {
+export type getAddressTypesForPagingResponseError = (getAddressTypesForPagingResponse400 | getAddressTypesForPagingResponse401 | getAddressTypesForPagingResponse403 | getAddressTypesForPagingResponse413 | getAddressTypesForPagingResponse415 | getAddressTypesForPagingResponse431 | getAddressTypesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetAddressTypesForPagingQueryKey = (pagedListRequest?: PagedList
     }
 
 
-export const getGetAddressTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAddressTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAddressTypesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getAddressTypesForPaging>>>
-export type GetAddressTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetAddressTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAddressTypesForPaging>>,
@@ -607,7 +633,7 @@ export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAddressTypesForPaging>>,
@@ -617,7 +643,7 @@ export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof ge
  * @summary One page of AddressTypes, filtered, sorted and grouped
  */
 
-export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAddressTypesForPaging<TData = Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getAddressTypeByIdResponse414 = {
   status: 414
 }
 
+export type getAddressTypeByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAddressTypeByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getAddressTypeByIdResponse503 = {
 export type getAddressTypeByIdResponseSuccess = (getAddressTypeByIdResponse200) & {
   headers: Headers;
 };
-export type getAddressTypeByIdResponseError = (getAddressTypeByIdResponse400 | getAddressTypeByIdResponse401 | getAddressTypeByIdResponse403 | getAddressTypeByIdResponse404 | getAddressTypeByIdResponse414 | getAddressTypeByIdResponse503) & {
+export type getAddressTypeByIdResponseError = (getAddressTypeByIdResponse400 | getAddressTypeByIdResponse401 | getAddressTypeByIdResponse403 | getAddressTypeByIdResponse404 | getAddressTypeByIdResponse414 | getAddressTypeByIdResponse431 | getAddressTypeByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetAddressTypeByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetAddressTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAddressTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAddressTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAddressTypeById>>>
-export type GetAddressTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetAddressTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypeById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAddressTypeById>>,
@@ -751,7 +782,7 @@ export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddre
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypeById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAddressTypeById>>,
@@ -761,7 +792,7 @@ export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddre
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddre
  * @summary One AddressType
  */
 
-export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAddressTypeById<TData = Awaited<ReturnType<typeof getAddressTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAddressTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteAddressTypeResponse415 = {
   status: 415
 }
 
+export type deleteAddressTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteAddressTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteAddressTypeResponse503 = {
 export type deleteAddressTypeResponseSuccess = (deleteAddressTypeResponse200) & {
   headers: Headers;
 };
-export type deleteAddressTypeResponseError = (deleteAddressTypeResponse400 | deleteAddressTypeResponse401 | deleteAddressTypeResponse403 | deleteAddressTypeResponse404 | deleteAddressTypeResponse409 | deleteAddressTypeResponse413 | deleteAddressTypeResponse414 | deleteAddressTypeResponse415 | deleteAddressTypeResponse503) & {
+export type deleteAddressTypeResponseError = (deleteAddressTypeResponse400 | deleteAddressTypeResponse401 | deleteAddressTypeResponse403 | deleteAddressTypeResponse404 | deleteAddressTypeResponse409 | deleteAddressTypeResponse413 | deleteAddressTypeResponse414 | deleteAddressTypeResponse415 | deleteAddressTypeResponse431 | deleteAddressTypeResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteAddressType = async (id: number, options?: Parameters<typeof 
 
 export const getDeleteAddressTypeMutationKey = () => ['deleteAddressType'] as const;
 
-export const getDeleteAddressTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteAddressTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAddressType>>, TError,DeleteAddressTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAddressType>>, TError,DeleteAddressTypeMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAddressTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAddressType>>>
 
-    export type DeleteAddressTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteAddressTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteAddressTypeMutationVariables = {id: number}
 
     /**
  * @summary Delete a AddressType; refused (409) while other rows reference it
  */
-export const useDeleteAddressType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteAddressType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAddressType>>, TError,DeleteAddressTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAddressType>>,

@@ -46,6 +46,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getAppointmentTypesResponse200 = {
   status: 200
 }
 
+export type getAppointmentTypesResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getAppointmentTypesResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getAppointmentTypesResponse403 = {
   status: 403
 }
 
+export type getAppointmentTypesResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAppointmentTypesResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getAppointmentTypesResponse503 = {
 export type getAppointmentTypesResponseSuccess = (getAppointmentTypesResponse200) & {
   headers: Headers;
 };
-export type getAppointmentTypesResponseError = (getAppointmentTypesResponse401 | getAppointmentTypesResponse403 | getAppointmentTypesResponse503) & {
+export type getAppointmentTypesResponseError = (getAppointmentTypesResponse400 | getAppointmentTypesResponse401 | getAppointmentTypesResponse403 | getAppointmentTypesResponse431 | getAppointmentTypesResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetAppointmentTypesQueryKey = () => {
     }
 
 
-export const getGetAppointmentTypesQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAppointmentTypesQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAppointmentTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getAppointmentTypes>>>
-export type GetAppointmentTypesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetAppointmentTypesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointmentTypes>>,
@@ -172,7 +183,7 @@ export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointmentTypes>>,
@@ -182,7 +193,7 @@ export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppo
  * @summary Every AppointmentType (at most 10,000), in the default sort
  */
 
-export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAppointmentTypes<TData = Awaited<ReturnType<typeof getAppointmentTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createAppointmentTypeResponse415 = {
   status: 415
 }
 
+export type createAppointmentTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createAppointmentTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createAppointmentTypeResponse503 = {
 export type createAppointmentTypeResponseSuccess = (createAppointmentTypeResponse200) & {
   headers: Headers;
 };
-export type createAppointmentTypeResponseError = (createAppointmentTypeResponse400 | createAppointmentTypeResponse401 | createAppointmentTypeResponse403 | createAppointmentTypeResponse409 | createAppointmentTypeResponse413 | createAppointmentTypeResponse415 | createAppointmentTypeResponse503) & {
+export type createAppointmentTypeResponseError = (createAppointmentTypeResponse400 | createAppointmentTypeResponse401 | createAppointmentTypeResponse403 | createAppointmentTypeResponse409 | createAppointmentTypeResponse413 | createAppointmentTypeResponse415 | createAppointmentTypeResponse431 | createAppointmentTypeResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createAppointmentTypeResponse>(getCreateAppointmentTypeUrl(),
 
 export const getCreateAppointmentTypeMutationKey = () => ['createAppointmentType'] as const;
 
-export const getCreateAppointmentTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateAppointmentTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAppointmentType>>, TError,CreateAppointmentTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAppointmentType>>, TError,CreateAppointmentTypeMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAppointmentTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createAppointmentType>>>
     export type CreateAppointmentTypeMutationBody = AppointmentTypeCreate
-    export type CreateAppointmentTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateAppointmentTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateAppointmentTypeMutationVariables = {data: AppointmentTypeCreate}
 
     /**
  * @summary Create a AppointmentType
  */
-export const useCreateAppointmentType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateAppointmentType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAppointmentType>>, TError,CreateAppointmentTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAppointmentType>>,
@@ -383,6 +399,11 @@ export type updateAppointmentTypeResponse415 = {
   status: 415
 }
 
+export type updateAppointmentTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateAppointmentTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateAppointmentTypeResponse503 = {
 export type updateAppointmentTypeResponseSuccess = (updateAppointmentTypeResponse200) & {
   headers: Headers;
 };
-export type updateAppointmentTypeResponseError = (updateAppointmentTypeResponse400 | updateAppointmentTypeResponse401 | updateAppointmentTypeResponse403 | updateAppointmentTypeResponse404 | updateAppointmentTypeResponse409 | updateAppointmentTypeResponse413 | updateAppointmentTypeResponse415 | updateAppointmentTypeResponse503) & {
+export type updateAppointmentTypeResponseError = (updateAppointmentTypeResponse400 | updateAppointmentTypeResponse401 | updateAppointmentTypeResponse403 | updateAppointmentTypeResponse404 | updateAppointmentTypeResponse409 | updateAppointmentTypeResponse413 | updateAppointmentTypeResponse415 | updateAppointmentTypeResponse431 | updateAppointmentTypeResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateAppointmentTypeResponse>(getUpdateAppointmentTypeUrl(),
 
 export const getUpdateAppointmentTypeMutationKey = () => ['updateAppointmentType'] as const;
 
-export const getUpdateAppointmentTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateAppointmentTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAppointmentType>>, TError,UpdateAppointmentTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAppointmentType>>, TError,UpdateAppointmentTypeMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAppointmentTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateAppointmentType>>>
     export type UpdateAppointmentTypeMutationBody = AppointmentTypeUpdate
-    export type UpdateAppointmentTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateAppointmentTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateAppointmentTypeMutationVariables = {data: AppointmentTypeUpdate}
 
     /**
  * @summary Update a AppointmentType (optimistic concurrency on rowVersion)
  */
-export const useUpdateAppointmentType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateAppointmentType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAppointmentType>>, TError,UpdateAppointmentTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAppointmentType>>,
@@ -514,6 +535,11 @@ export type getAppointmentTypesForPagingResponse415 = {
   status: 415
 }
 
+export type getAppointmentTypesForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAppointmentTypesForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getAppointmentTypesForPagingResponse503 = {
 export type getAppointmentTypesForPagingResponseSuccess = (getAppointmentTypesForPagingResponse200) & {
   headers: Headers;
 };
-export type getAppointmentTypesForPagingResponseError = (getAppointmentTypesForPagingResponse400 | getAppointmentTypesForPagingResponse401 | getAppointmentTypesForPagingResponse403 | getAppointmentTypesForPagingResponse413 | getAppointmentTypesForPagingResponse415 | getAppointmentTypesForPagingResponse503) & {
+export type getAppointmentTypesForPagingResponseError = (getAppointmentTypesForPagingResponse400 | getAppointmentTypesForPagingResponse401 | getAppointmentTypesForPagingResponse403 | getAppointmentTypesForPagingResponse413 | getAppointmentTypesForPagingResponse415 | getAppointmentTypesForPagingResponse431 | getAppointmentTypesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetAppointmentTypesForPagingQueryKey = (pagedListRequest?: Paged
     }
 
 
-export const getGetAppointmentTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAppointmentTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAppointmentTypesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getAppointmentTypesForPaging>>>
-export type GetAppointmentTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetAppointmentTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointmentTypesForPaging>>,
@@ -607,7 +633,7 @@ export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointmentTypesForPaging>>,
@@ -617,7 +643,7 @@ export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeo
  * @summary One page of AppointmentTypes, filtered, sorted and grouped
  */
 
-export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAppointmentTypesForPaging<TData = Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getAppointmentTypeByIdResponse414 = {
   status: 414
 }
 
+export type getAppointmentTypeByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAppointmentTypeByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getAppointmentTypeByIdResponse503 = {
 export type getAppointmentTypeByIdResponseSuccess = (getAppointmentTypeByIdResponse200) & {
   headers: Headers;
 };
-export type getAppointmentTypeByIdResponseError = (getAppointmentTypeByIdResponse400 | getAppointmentTypeByIdResponse401 | getAppointmentTypeByIdResponse403 | getAppointmentTypeByIdResponse404 | getAppointmentTypeByIdResponse414 | getAppointmentTypeByIdResponse503) & {
+export type getAppointmentTypeByIdResponseError = (getAppointmentTypeByIdResponse400 | getAppointmentTypeByIdResponse401 | getAppointmentTypeByIdResponse403 | getAppointmentTypeByIdResponse404 | getAppointmentTypeByIdResponse414 | getAppointmentTypeByIdResponse431 | getAppointmentTypeByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetAppointmentTypeByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetAppointmentTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAppointmentTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAppointmentTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAppointmentTypeById>>>
-export type GetAppointmentTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetAppointmentTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypeById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointmentTypeById>>,
@@ -751,7 +782,7 @@ export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getA
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypeById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointmentTypeById>>,
@@ -761,7 +792,7 @@ export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getA
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getA
  * @summary One AppointmentType
  */
 
-export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAppointmentTypeById<TData = Awaited<ReturnType<typeof getAppointmentTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteAppointmentTypeResponse415 = {
   status: 415
 }
 
+export type deleteAppointmentTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteAppointmentTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteAppointmentTypeResponse503 = {
 export type deleteAppointmentTypeResponseSuccess = (deleteAppointmentTypeResponse200) & {
   headers: Headers;
 };
-export type deleteAppointmentTypeResponseError = (deleteAppointmentTypeResponse400 | deleteAppointmentTypeResponse401 | deleteAppointmentTypeResponse403 | deleteAppointmentTypeResponse404 | deleteAppointmentTypeResponse409 | deleteAppointmentTypeResponse413 | deleteAppointmentTypeResponse414 | deleteAppointmentTypeResponse415 | deleteAppointmentTypeResponse503) & {
+export type deleteAppointmentTypeResponseError = (deleteAppointmentTypeResponse400 | deleteAppointmentTypeResponse401 | deleteAppointmentTypeResponse403 | deleteAppointmentTypeResponse404 | deleteAppointmentTypeResponse409 | deleteAppointmentTypeResponse413 | deleteAppointmentTypeResponse414 | deleteAppointmentTypeResponse415 | deleteAppointmentTypeResponse431 | deleteAppointmentTypeResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteAppointmentType = async (id: number, options?: Parameters<typ
 
 export const getDeleteAppointmentTypeMutationKey = () => ['deleteAppointmentType'] as const;
 
-export const getDeleteAppointmentTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteAppointmentTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAppointmentType>>, TError,DeleteAppointmentTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAppointmentType>>, TError,DeleteAppointmentTypeMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAppointmentTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAppointmentType>>>
 
-    export type DeleteAppointmentTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteAppointmentTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteAppointmentTypeMutationVariables = {id: number}
 
     /**
  * @summary Delete a AppointmentType; refused (409) while other rows reference it
  */
-export const useDeleteAppointmentType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteAppointmentType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAppointmentType>>, TError,DeleteAppointmentTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAppointmentType>>,

@@ -48,6 +48,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -110,6 +111,11 @@ export type generateAppointmentsResponse415 = {
   status: 415
 }
 
+export type generateAppointmentsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type generateAppointmentsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -118,7 +124,7 @@ export type generateAppointmentsResponse503 = {
 export type generateAppointmentsResponseSuccess = (generateAppointmentsResponse200) & {
   headers: Headers;
 };
-export type generateAppointmentsResponseError = (generateAppointmentsResponse400 | generateAppointmentsResponse401 | generateAppointmentsResponse403 | generateAppointmentsResponse413 | generateAppointmentsResponse415 | generateAppointmentsResponse503) & {
+export type generateAppointmentsResponseError = (generateAppointmentsResponse400 | generateAppointmentsResponse401 | generateAppointmentsResponse403 | generateAppointmentsResponse413 | generateAppointmentsResponse415 | generateAppointmentsResponse431 | generateAppointmentsResponse503) & {
   headers: Headers;
 };
 
@@ -171,7 +177,7 @@ return apiFetch<generateAppointmentsResponse>(getGenerateAppointmentsUrl(),
 
 export const getGenerateAppointmentsMutationKey = () => ['generateAppointments'] as const;
 
-export const getGenerateAppointmentsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getGenerateAppointmentsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateAppointments>>, TError,GenerateAppointmentsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof generateAppointments>>, TError,GenerateAppointmentsMutationVariables, TContext> => {
 
@@ -200,13 +206,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GenerateAppointmentsMutationResult = NonNullable<Awaited<ReturnType<typeof generateAppointments>>>
     export type GenerateAppointmentsMutationBody = AppointmentGenerateRequest
-    export type GenerateAppointmentsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type GenerateAppointmentsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type GenerateAppointmentsMutationVariables = {data: AppointmentGenerateRequest}
 
     /**
  * @summary Make the slots of a type over a date range
  */
-export const useGenerateAppointments = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useGenerateAppointments = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof generateAppointments>>, TError,GenerateAppointmentsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof generateAppointments>>,
@@ -221,6 +227,11 @@ export const useGenerateAppointments = <TError = BadRequestResponse | Unauthoriz
   status: 200
 }
 
+export type getAppointmentsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getAppointmentsResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -231,6 +242,11 @@ export type getAppointmentsResponse403 = {
   status: 403
 }
 
+export type getAppointmentsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAppointmentsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -239,7 +255,7 @@ export type getAppointmentsResponse503 = {
 export type getAppointmentsResponseSuccess = (getAppointmentsResponse200) & {
   headers: Headers;
 };
-export type getAppointmentsResponseError = (getAppointmentsResponse401 | getAppointmentsResponse403 | getAppointmentsResponse503) & {
+export type getAppointmentsResponseError = (getAppointmentsResponse400 | getAppointmentsResponse401 | getAppointmentsResponse403 | getAppointmentsResponse431 | getAppointmentsResponse503) & {
   headers: Headers;
 };
 
@@ -278,7 +294,7 @@ export const getGetAppointmentsQueryKey = () => {
     }
 
 
-export const getGetAppointmentsQueryOptions = <TData = Awaited<ReturnType<typeof getAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAppointmentsQueryOptions = <TData = Awaited<ReturnType<typeof getAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -297,10 +313,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAppointmentsQueryResult = NonNullable<Awaited<ReturnType<typeof getAppointments>>>
-export type GetAppointmentsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetAppointmentsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointments>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointments>>,
@@ -310,7 +326,7 @@ export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointm
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointments>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointments>>,
@@ -320,7 +336,7 @@ export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointm
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -328,7 +344,7 @@ export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointm
  * @summary Every Appointment (at most 10,000), in the default sort
  */
 
-export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAppointments<TData = Awaited<ReturnType<typeof getAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -380,6 +396,11 @@ export type createAppointmentResponse415 = {
   status: 415
 }
 
+export type createAppointmentResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createAppointmentResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -388,7 +409,7 @@ export type createAppointmentResponse503 = {
 export type createAppointmentResponseSuccess = (createAppointmentResponse200) & {
   headers: Headers;
 };
-export type createAppointmentResponseError = (createAppointmentResponse400 | createAppointmentResponse401 | createAppointmentResponse403 | createAppointmentResponse409 | createAppointmentResponse413 | createAppointmentResponse415 | createAppointmentResponse503) & {
+export type createAppointmentResponseError = (createAppointmentResponse400 | createAppointmentResponse401 | createAppointmentResponse403 | createAppointmentResponse409 | createAppointmentResponse413 | createAppointmentResponse415 | createAppointmentResponse431 | createAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -436,7 +457,7 @@ return apiFetch<createAppointmentResponse>(getCreateAppointmentUrl(),
 
 export const getCreateAppointmentMutationKey = () => ['createAppointment'] as const;
 
-export const getCreateAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAppointment>>, TError,CreateAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAppointment>>, TError,CreateAppointmentMutationVariables, TContext> => {
 
@@ -465,13 +486,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof createAppointment>>>
     export type CreateAppointmentMutationBody = AppointmentCreate
-    export type CreateAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateAppointmentMutationVariables = {data: AppointmentCreate}
 
     /**
  * @summary Create a Appointment
  */
-export const useCreateAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAppointment>>, TError,CreateAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAppointment>>,
@@ -521,6 +542,11 @@ export type updateAppointmentResponse415 = {
   status: 415
 }
 
+export type updateAppointmentResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateAppointmentResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -529,7 +555,7 @@ export type updateAppointmentResponse503 = {
 export type updateAppointmentResponseSuccess = (updateAppointmentResponse200) & {
   headers: Headers;
 };
-export type updateAppointmentResponseError = (updateAppointmentResponse400 | updateAppointmentResponse401 | updateAppointmentResponse403 | updateAppointmentResponse404 | updateAppointmentResponse409 | updateAppointmentResponse413 | updateAppointmentResponse415 | updateAppointmentResponse503) & {
+export type updateAppointmentResponseError = (updateAppointmentResponse400 | updateAppointmentResponse401 | updateAppointmentResponse403 | updateAppointmentResponse404 | updateAppointmentResponse409 | updateAppointmentResponse413 | updateAppointmentResponse415 | updateAppointmentResponse431 | updateAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -577,7 +603,7 @@ return apiFetch<updateAppointmentResponse>(getUpdateAppointmentUrl(),
 
 export const getUpdateAppointmentMutationKey = () => ['updateAppointment'] as const;
 
-export const getUpdateAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAppointment>>, TError,UpdateAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAppointment>>, TError,UpdateAppointmentMutationVariables, TContext> => {
 
@@ -606,13 +632,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof updateAppointment>>>
     export type UpdateAppointmentMutationBody = AppointmentUpdate
-    export type UpdateAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateAppointmentMutationVariables = {data: AppointmentUpdate}
 
     /**
  * @summary Update a Appointment (optimistic concurrency on rowVersion)
  */
-export const useUpdateAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAppointment>>, TError,UpdateAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAppointment>>,
@@ -652,6 +678,11 @@ export type getAppointmentsForPagingResponse415 = {
   status: 415
 }
 
+export type getAppointmentsForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAppointmentsForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -660,7 +691,7 @@ export type getAppointmentsForPagingResponse503 = {
 export type getAppointmentsForPagingResponseSuccess = (getAppointmentsForPagingResponse200) & {
   headers: Headers;
 };
-export type getAppointmentsForPagingResponseError = (getAppointmentsForPagingResponse400 | getAppointmentsForPagingResponse401 | getAppointmentsForPagingResponse403 | getAppointmentsForPagingResponse413 | getAppointmentsForPagingResponse415 | getAppointmentsForPagingResponse503) & {
+export type getAppointmentsForPagingResponseError = (getAppointmentsForPagingResponse400 | getAppointmentsForPagingResponse401 | getAppointmentsForPagingResponse403 | getAppointmentsForPagingResponse413 | getAppointmentsForPagingResponse415 | getAppointmentsForPagingResponse431 | getAppointmentsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -713,7 +744,7 @@ export const getGetAppointmentsForPagingQueryKey = (pagedListRequest?: PagedList
     }
 
 
-export const getGetAppointmentsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAppointmentsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -732,10 +763,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAppointmentsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getAppointmentsForPaging>>>
-export type GetAppointmentsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetAppointmentsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointmentsForPaging>>,
@@ -745,7 +776,7 @@ export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointmentsForPaging>>,
@@ -755,7 +786,7 @@ export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -763,7 +794,7 @@ export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof ge
  * @summary One page of Appointments, filtered, sorted and grouped
  */
 
-export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAppointmentsForPaging<TData = Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -810,6 +841,11 @@ export type getAppointmentByIdResponse414 = {
   status: 414
 }
 
+export type getAppointmentByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAppointmentByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -818,7 +854,7 @@ export type getAppointmentByIdResponse503 = {
 export type getAppointmentByIdResponseSuccess = (getAppointmentByIdResponse200) & {
   headers: Headers;
 };
-export type getAppointmentByIdResponseError = (getAppointmentByIdResponse400 | getAppointmentByIdResponse401 | getAppointmentByIdResponse403 | getAppointmentByIdResponse404 | getAppointmentByIdResponse414 | getAppointmentByIdResponse503) & {
+export type getAppointmentByIdResponseError = (getAppointmentByIdResponse400 | getAppointmentByIdResponse401 | getAppointmentByIdResponse403 | getAppointmentByIdResponse404 | getAppointmentByIdResponse414 | getAppointmentByIdResponse431 | getAppointmentByIdResponse503) & {
   headers: Headers;
 };
 
@@ -857,7 +893,7 @@ export const getGetAppointmentByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetAppointmentByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAppointmentByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -876,10 +912,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAppointmentByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAppointmentById>>>
-export type GetAppointmentByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetAppointmentByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointmentById>>,
@@ -889,7 +925,7 @@ export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppoi
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAppointmentById>>,
@@ -899,7 +935,7 @@ export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppoi
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -907,7 +943,7 @@ export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppoi
  * @summary One Appointment
  */
 
-export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAppointmentById<TData = Awaited<ReturnType<typeof getAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -969,6 +1005,11 @@ export type deleteAppointmentResponse415 = {
   status: 415
 }
 
+export type deleteAppointmentResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteAppointmentResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -977,7 +1018,7 @@ export type deleteAppointmentResponse503 = {
 export type deleteAppointmentResponseSuccess = (deleteAppointmentResponse200) & {
   headers: Headers;
 };
-export type deleteAppointmentResponseError = (deleteAppointmentResponse400 | deleteAppointmentResponse401 | deleteAppointmentResponse403 | deleteAppointmentResponse404 | deleteAppointmentResponse409 | deleteAppointmentResponse413 | deleteAppointmentResponse414 | deleteAppointmentResponse415 | deleteAppointmentResponse503) & {
+export type deleteAppointmentResponseError = (deleteAppointmentResponse400 | deleteAppointmentResponse401 | deleteAppointmentResponse403 | deleteAppointmentResponse404 | deleteAppointmentResponse409 | deleteAppointmentResponse413 | deleteAppointmentResponse414 | deleteAppointmentResponse415 | deleteAppointmentResponse431 | deleteAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -1011,7 +1052,7 @@ export const deleteAppointment = async (id: number, options?: Parameters<typeof 
 
 export const getDeleteAppointmentMutationKey = () => ['deleteAppointment'] as const;
 
-export const getDeleteAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAppointment>>, TError,DeleteAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAppointment>>, TError,DeleteAppointmentMutationVariables, TContext> => {
 
@@ -1040,13 +1081,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAppointment>>>
 
-    export type DeleteAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteAppointmentMutationVariables = {id: number}
 
     /**
  * @summary Delete a Appointment; refused (409) while other rows reference it
  */
-export const useDeleteAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAppointment>>, TError,DeleteAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAppointment>>,

@@ -46,6 +46,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getAttributeOptionsResponse200 = {
   status: 200
 }
 
+export type getAttributeOptionsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getAttributeOptionsResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getAttributeOptionsResponse403 = {
   status: 403
 }
 
+export type getAttributeOptionsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAttributeOptionsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getAttributeOptionsResponse503 = {
 export type getAttributeOptionsResponseSuccess = (getAttributeOptionsResponse200) & {
   headers: Headers;
 };
-export type getAttributeOptionsResponseError = (getAttributeOptionsResponse401 | getAttributeOptionsResponse403 | getAttributeOptionsResponse503) & {
+export type getAttributeOptionsResponseError = (getAttributeOptionsResponse400 | getAttributeOptionsResponse401 | getAttributeOptionsResponse403 | getAttributeOptionsResponse431 | getAttributeOptionsResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetAttributeOptionsQueryKey = () => {
     }
 
 
-export const getGetAttributeOptionsQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAttributeOptionsQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAttributeOptionsQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributeOptions>>>
-export type GetAttributeOptionsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetAttributeOptionsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeOptions>>,
@@ -172,7 +183,7 @@ export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeOptions>>,
@@ -182,7 +193,7 @@ export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttr
  * @summary Every AttributeOption (at most 10,000), in the default sort
  */
 
-export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAttributeOptions<TData = Awaited<ReturnType<typeof getAttributeOptions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createAttributeOptionResponse415 = {
   status: 415
 }
 
+export type createAttributeOptionResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createAttributeOptionResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createAttributeOptionResponse503 = {
 export type createAttributeOptionResponseSuccess = (createAttributeOptionResponse200) & {
   headers: Headers;
 };
-export type createAttributeOptionResponseError = (createAttributeOptionResponse400 | createAttributeOptionResponse401 | createAttributeOptionResponse403 | createAttributeOptionResponse409 | createAttributeOptionResponse413 | createAttributeOptionResponse415 | createAttributeOptionResponse503) & {
+export type createAttributeOptionResponseError = (createAttributeOptionResponse400 | createAttributeOptionResponse401 | createAttributeOptionResponse403 | createAttributeOptionResponse409 | createAttributeOptionResponse413 | createAttributeOptionResponse415 | createAttributeOptionResponse431 | createAttributeOptionResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createAttributeOptionResponse>(getCreateAttributeOptionUrl(),
 
 export const getCreateAttributeOptionMutationKey = () => ['createAttributeOption'] as const;
 
-export const getCreateAttributeOptionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateAttributeOptionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAttributeOption>>, TError,CreateAttributeOptionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAttributeOption>>, TError,CreateAttributeOptionMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAttributeOptionMutationResult = NonNullable<Awaited<ReturnType<typeof createAttributeOption>>>
     export type CreateAttributeOptionMutationBody = AttributeOptionCreate
-    export type CreateAttributeOptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateAttributeOptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateAttributeOptionMutationVariables = {data: AttributeOptionCreate}
 
     /**
  * @summary Create a AttributeOption
  */
-export const useCreateAttributeOption = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateAttributeOption = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAttributeOption>>, TError,CreateAttributeOptionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAttributeOption>>,
@@ -383,6 +399,11 @@ export type updateAttributeOptionResponse415 = {
   status: 415
 }
 
+export type updateAttributeOptionResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateAttributeOptionResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateAttributeOptionResponse503 = {
 export type updateAttributeOptionResponseSuccess = (updateAttributeOptionResponse200) & {
   headers: Headers;
 };
-export type updateAttributeOptionResponseError = (updateAttributeOptionResponse400 | updateAttributeOptionResponse401 | updateAttributeOptionResponse403 | updateAttributeOptionResponse404 | updateAttributeOptionResponse409 | updateAttributeOptionResponse413 | updateAttributeOptionResponse415 | updateAttributeOptionResponse503) & {
+export type updateAttributeOptionResponseError = (updateAttributeOptionResponse400 | updateAttributeOptionResponse401 | updateAttributeOptionResponse403 | updateAttributeOptionResponse404 | updateAttributeOptionResponse409 | updateAttributeOptionResponse413 | updateAttributeOptionResponse415 | updateAttributeOptionResponse431 | updateAttributeOptionResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateAttributeOptionResponse>(getUpdateAttributeOptionUrl(),
 
 export const getUpdateAttributeOptionMutationKey = () => ['updateAttributeOption'] as const;
 
-export const getUpdateAttributeOptionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateAttributeOptionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAttributeOption>>, TError,UpdateAttributeOptionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAttributeOption>>, TError,UpdateAttributeOptionMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAttributeOptionMutationResult = NonNullable<Awaited<ReturnType<typeof updateAttributeOption>>>
     export type UpdateAttributeOptionMutationBody = AttributeOptionUpdate
-    export type UpdateAttributeOptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateAttributeOptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateAttributeOptionMutationVariables = {data: AttributeOptionUpdate}
 
     /**
  * @summary Update a AttributeOption (optimistic concurrency on rowVersion)
  */
-export const useUpdateAttributeOption = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateAttributeOption = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAttributeOption>>, TError,UpdateAttributeOptionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAttributeOption>>,
@@ -514,6 +535,11 @@ export type getAttributeOptionsForPagingResponse415 = {
   status: 415
 }
 
+export type getAttributeOptionsForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAttributeOptionsForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getAttributeOptionsForPagingResponse503 = {
 export type getAttributeOptionsForPagingResponseSuccess = (getAttributeOptionsForPagingResponse200) & {
   headers: Headers;
 };
-export type getAttributeOptionsForPagingResponseError = (getAttributeOptionsForPagingResponse400 | getAttributeOptionsForPagingResponse401 | getAttributeOptionsForPagingResponse403 | getAttributeOptionsForPagingResponse413 | getAttributeOptionsForPagingResponse415 | getAttributeOptionsForPagingResponse503) & {
+export type getAttributeOptionsForPagingResponseError = (getAttributeOptionsForPagingResponse400 | getAttributeOptionsForPagingResponse401 | getAttributeOptionsForPagingResponse403 | getAttributeOptionsForPagingResponse413 | getAttributeOptionsForPagingResponse415 | getAttributeOptionsForPagingResponse431 | getAttributeOptionsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetAttributeOptionsForPagingQueryKey = (pagedListRequest?: Paged
     }
 
 
-export const getGetAttributeOptionsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAttributeOptionsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAttributeOptionsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributeOptionsForPaging>>>
-export type GetAttributeOptionsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetAttributeOptionsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeOptionsForPaging>>,
@@ -607,7 +633,7 @@ export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeOptionsForPaging>>,
@@ -617,7 +643,7 @@ export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeo
  * @summary One page of AttributeOptions, filtered, sorted and grouped
  */
 
-export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAttributeOptionsForPaging<TData = Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getAttributeOptionByIdResponse414 = {
   status: 414
 }
 
+export type getAttributeOptionByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAttributeOptionByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getAttributeOptionByIdResponse503 = {
 export type getAttributeOptionByIdResponseSuccess = (getAttributeOptionByIdResponse200) & {
   headers: Headers;
 };
-export type getAttributeOptionByIdResponseError = (getAttributeOptionByIdResponse400 | getAttributeOptionByIdResponse401 | getAttributeOptionByIdResponse403 | getAttributeOptionByIdResponse404 | getAttributeOptionByIdResponse414 | getAttributeOptionByIdResponse503) & {
+export type getAttributeOptionByIdResponseError = (getAttributeOptionByIdResponse400 | getAttributeOptionByIdResponse401 | getAttributeOptionByIdResponse403 | getAttributeOptionByIdResponse404 | getAttributeOptionByIdResponse414 | getAttributeOptionByIdResponse431 | getAttributeOptionByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetAttributeOptionByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetAttributeOptionByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAttributeOptionByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAttributeOptionByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributeOptionById>>>
-export type GetAttributeOptionByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetAttributeOptionByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeOptionById>>,
@@ -751,7 +782,7 @@ export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getA
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeOptionById>>,
@@ -761,7 +792,7 @@ export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getA
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getA
  * @summary One AttributeOption
  */
 
-export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAttributeOptionById<TData = Awaited<ReturnType<typeof getAttributeOptionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeOptionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteAttributeOptionResponse415 = {
   status: 415
 }
 
+export type deleteAttributeOptionResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteAttributeOptionResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteAttributeOptionResponse503 = {
 export type deleteAttributeOptionResponseSuccess = (deleteAttributeOptionResponse200) & {
   headers: Headers;
 };
-export type deleteAttributeOptionResponseError = (deleteAttributeOptionResponse400 | deleteAttributeOptionResponse401 | deleteAttributeOptionResponse403 | deleteAttributeOptionResponse404 | deleteAttributeOptionResponse409 | deleteAttributeOptionResponse413 | deleteAttributeOptionResponse414 | deleteAttributeOptionResponse415 | deleteAttributeOptionResponse503) & {
+export type deleteAttributeOptionResponseError = (deleteAttributeOptionResponse400 | deleteAttributeOptionResponse401 | deleteAttributeOptionResponse403 | deleteAttributeOptionResponse404 | deleteAttributeOptionResponse409 | deleteAttributeOptionResponse413 | deleteAttributeOptionResponse414 | deleteAttributeOptionResponse415 | deleteAttributeOptionResponse431 | deleteAttributeOptionResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteAttributeOption = async (id: number, options?: Parameters<typ
 
 export const getDeleteAttributeOptionMutationKey = () => ['deleteAttributeOption'] as const;
 
-export const getDeleteAttributeOptionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteAttributeOptionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAttributeOption>>, TError,DeleteAttributeOptionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAttributeOption>>, TError,DeleteAttributeOptionMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAttributeOptionMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAttributeOption>>>
 
-    export type DeleteAttributeOptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteAttributeOptionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteAttributeOptionMutationVariables = {id: number}
 
     /**
  * @summary Delete a AttributeOption; refused (409) while other rows reference it
  */
-export const useDeleteAttributeOption = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteAttributeOption = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAttributeOption>>, TError,DeleteAttributeOptionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAttributeOption>>,

@@ -46,6 +46,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getAttributeTypesResponse200 = {
   status: 200
 }
 
+export type getAttributeTypesResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getAttributeTypesResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getAttributeTypesResponse403 = {
   status: 403
 }
 
+export type getAttributeTypesResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAttributeTypesResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getAttributeTypesResponse503 = {
 export type getAttributeTypesResponseSuccess = (getAttributeTypesResponse200) & {
   headers: Headers;
 };
-export type getAttributeTypesResponseError = (getAttributeTypesResponse401 | getAttributeTypesResponse403 | getAttributeTypesResponse503) & {
+export type getAttributeTypesResponseError = (getAttributeTypesResponse400 | getAttributeTypesResponse401 | getAttributeTypesResponse403 | getAttributeTypesResponse431 | getAttributeTypesResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetAttributeTypesQueryKey = () => {
     }
 
 
-export const getGetAttributeTypesQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAttributeTypesQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAttributeTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributeTypes>>>
-export type GetAttributeTypesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetAttributeTypesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeTypes>>,
@@ -172,7 +183,7 @@ export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttrib
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeTypes>>,
@@ -182,7 +193,7 @@ export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttrib
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttrib
  * @summary Every AttributeType (at most 10,000), in the default sort
  */
 
-export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAttributeTypes<TData = Awaited<ReturnType<typeof getAttributeTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createAttributeTypeResponse415 = {
   status: 415
 }
 
+export type createAttributeTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createAttributeTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createAttributeTypeResponse503 = {
 export type createAttributeTypeResponseSuccess = (createAttributeTypeResponse200) & {
   headers: Headers;
 };
-export type createAttributeTypeResponseError = (createAttributeTypeResponse400 | createAttributeTypeResponse401 | createAttributeTypeResponse403 | createAttributeTypeResponse409 | createAttributeTypeResponse413 | createAttributeTypeResponse415 | createAttributeTypeResponse503) & {
+export type createAttributeTypeResponseError = (createAttributeTypeResponse400 | createAttributeTypeResponse401 | createAttributeTypeResponse403 | createAttributeTypeResponse409 | createAttributeTypeResponse413 | createAttributeTypeResponse415 | createAttributeTypeResponse431 | createAttributeTypeResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createAttributeTypeResponse>(getCreateAttributeTypeUrl(),
 
 export const getCreateAttributeTypeMutationKey = () => ['createAttributeType'] as const;
 
-export const getCreateAttributeTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateAttributeTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAttributeType>>, TError,CreateAttributeTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAttributeType>>, TError,CreateAttributeTypeMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAttributeTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createAttributeType>>>
     export type CreateAttributeTypeMutationBody = AttributeTypeCreate
-    export type CreateAttributeTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateAttributeTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateAttributeTypeMutationVariables = {data: AttributeTypeCreate}
 
     /**
  * @summary Create a AttributeType
  */
-export const useCreateAttributeType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateAttributeType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAttributeType>>, TError,CreateAttributeTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAttributeType>>,
@@ -383,6 +399,11 @@ export type updateAttributeTypeResponse415 = {
   status: 415
 }
 
+export type updateAttributeTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateAttributeTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateAttributeTypeResponse503 = {
 export type updateAttributeTypeResponseSuccess = (updateAttributeTypeResponse200) & {
   headers: Headers;
 };
-export type updateAttributeTypeResponseError = (updateAttributeTypeResponse400 | updateAttributeTypeResponse401 | updateAttributeTypeResponse403 | updateAttributeTypeResponse404 | updateAttributeTypeResponse409 | updateAttributeTypeResponse413 | updateAttributeTypeResponse415 | updateAttributeTypeResponse503) & {
+export type updateAttributeTypeResponseError = (updateAttributeTypeResponse400 | updateAttributeTypeResponse401 | updateAttributeTypeResponse403 | updateAttributeTypeResponse404 | updateAttributeTypeResponse409 | updateAttributeTypeResponse413 | updateAttributeTypeResponse415 | updateAttributeTypeResponse431 | updateAttributeTypeResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateAttributeTypeResponse>(getUpdateAttributeTypeUrl(),
 
 export const getUpdateAttributeTypeMutationKey = () => ['updateAttributeType'] as const;
 
-export const getUpdateAttributeTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateAttributeTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAttributeType>>, TError,UpdateAttributeTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAttributeType>>, TError,UpdateAttributeTypeMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAttributeTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateAttributeType>>>
     export type UpdateAttributeTypeMutationBody = AttributeTypeUpdate
-    export type UpdateAttributeTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateAttributeTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateAttributeTypeMutationVariables = {data: AttributeTypeUpdate}
 
     /**
  * @summary Update a AttributeType (optimistic concurrency on rowVersion)
  */
-export const useUpdateAttributeType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateAttributeType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAttributeType>>, TError,UpdateAttributeTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAttributeType>>,
@@ -514,6 +535,11 @@ export type getAttributeTypesForPagingResponse415 = {
   status: 415
 }
 
+export type getAttributeTypesForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAttributeTypesForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getAttributeTypesForPagingResponse503 = {
 export type getAttributeTypesForPagingResponseSuccess = (getAttributeTypesForPagingResponse200) & {
   headers: Headers;
 };
-export type getAttributeTypesForPagingResponseError = (getAttributeTypesForPagingResponse400 | getAttributeTypesForPagingResponse401 | getAttributeTypesForPagingResponse403 | getAttributeTypesForPagingResponse413 | getAttributeTypesForPagingResponse415 | getAttributeTypesForPagingResponse503) & {
+export type getAttributeTypesForPagingResponseError = (getAttributeTypesForPagingResponse400 | getAttributeTypesForPagingResponse401 | getAttributeTypesForPagingResponse403 | getAttributeTypesForPagingResponse413 | getAttributeTypesForPagingResponse415 | getAttributeTypesForPagingResponse431 | getAttributeTypesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetAttributeTypesForPagingQueryKey = (pagedListRequest?: PagedLi
     }
 
 
-export const getGetAttributeTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAttributeTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAttributeTypesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributeTypesForPaging>>>
-export type GetAttributeTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetAttributeTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeTypesForPaging>>,
@@ -607,7 +633,7 @@ export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeTypesForPaging>>,
@@ -617,7 +643,7 @@ export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof 
  * @summary One page of AttributeTypes, filtered, sorted and grouped
  */
 
-export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAttributeTypesForPaging<TData = Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getAttributeTypeByIdResponse414 = {
   status: 414
 }
 
+export type getAttributeTypeByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAttributeTypeByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getAttributeTypeByIdResponse503 = {
 export type getAttributeTypeByIdResponseSuccess = (getAttributeTypeByIdResponse200) & {
   headers: Headers;
 };
-export type getAttributeTypeByIdResponseError = (getAttributeTypeByIdResponse400 | getAttributeTypeByIdResponse401 | getAttributeTypeByIdResponse403 | getAttributeTypeByIdResponse404 | getAttributeTypeByIdResponse414 | getAttributeTypeByIdResponse503) & {
+export type getAttributeTypeByIdResponseError = (getAttributeTypeByIdResponse400 | getAttributeTypeByIdResponse401 | getAttributeTypeByIdResponse403 | getAttributeTypeByIdResponse404 | getAttributeTypeByIdResponse414 | getAttributeTypeByIdResponse431 | getAttributeTypeByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetAttributeTypeByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetAttributeTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAttributeTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAttributeTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributeTypeById>>>
-export type GetAttributeTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetAttributeTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypeById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeTypeById>>,
@@ -751,7 +782,7 @@ export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAtt
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypeById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeTypeById>>,
@@ -761,7 +792,7 @@ export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAtt
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAtt
  * @summary One AttributeType
  */
 
-export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAttributeTypeById<TData = Awaited<ReturnType<typeof getAttributeTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteAttributeTypeResponse415 = {
   status: 415
 }
 
+export type deleteAttributeTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteAttributeTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteAttributeTypeResponse503 = {
 export type deleteAttributeTypeResponseSuccess = (deleteAttributeTypeResponse200) & {
   headers: Headers;
 };
-export type deleteAttributeTypeResponseError = (deleteAttributeTypeResponse400 | deleteAttributeTypeResponse401 | deleteAttributeTypeResponse403 | deleteAttributeTypeResponse404 | deleteAttributeTypeResponse409 | deleteAttributeTypeResponse413 | deleteAttributeTypeResponse414 | deleteAttributeTypeResponse415 | deleteAttributeTypeResponse503) & {
+export type deleteAttributeTypeResponseError = (deleteAttributeTypeResponse400 | deleteAttributeTypeResponse401 | deleteAttributeTypeResponse403 | deleteAttributeTypeResponse404 | deleteAttributeTypeResponse409 | deleteAttributeTypeResponse413 | deleteAttributeTypeResponse414 | deleteAttributeTypeResponse415 | deleteAttributeTypeResponse431 | deleteAttributeTypeResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteAttributeType = async (id: number, options?: Parameters<typeo
 
 export const getDeleteAttributeTypeMutationKey = () => ['deleteAttributeType'] as const;
 
-export const getDeleteAttributeTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteAttributeTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAttributeType>>, TError,DeleteAttributeTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAttributeType>>, TError,DeleteAttributeTypeMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAttributeTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAttributeType>>>
 
-    export type DeleteAttributeTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteAttributeTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteAttributeTypeMutationVariables = {id: number}
 
     /**
  * @summary Delete a AttributeType; refused (409) while other rows reference it
  */
-export const useDeleteAttributeType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteAttributeType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAttributeType>>, TError,DeleteAttributeTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAttributeType>>,

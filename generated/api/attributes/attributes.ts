@@ -46,6 +46,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getAttributesResponse200 = {
   status: 200
 }
 
+export type getAttributesResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getAttributesResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getAttributesResponse403 = {
   status: 403
 }
 
+export type getAttributesResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAttributesResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getAttributesResponse503 = {
 export type getAttributesResponseSuccess = (getAttributesResponse200) & {
   headers: Headers;
 };
-export type getAttributesResponseError = (getAttributesResponse401 | getAttributesResponse403 | getAttributesResponse503) & {
+export type getAttributesResponseError = (getAttributesResponse400 | getAttributesResponse401 | getAttributesResponse403 | getAttributesResponse431 | getAttributesResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetAttributesQueryKey = () => {
     }
 
 
-export const getGetAttributesQueryOptions = <TData = Awaited<ReturnType<typeof getAttributes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAttributesQueryOptions = <TData = Awaited<ReturnType<typeof getAttributes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAttributesQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributes>>>
-export type GetAttributesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetAttributesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributes>>,
@@ -172,7 +183,7 @@ export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributes>>,
@@ -182,7 +193,7 @@ export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes
  * @summary Every Attribute (at most 10,000), in the default sort
  */
 
-export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAttributes<TData = Awaited<ReturnType<typeof getAttributes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createAttributeResponse415 = {
   status: 415
 }
 
+export type createAttributeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createAttributeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createAttributeResponse503 = {
 export type createAttributeResponseSuccess = (createAttributeResponse200) & {
   headers: Headers;
 };
-export type createAttributeResponseError = (createAttributeResponse400 | createAttributeResponse401 | createAttributeResponse403 | createAttributeResponse409 | createAttributeResponse413 | createAttributeResponse415 | createAttributeResponse503) & {
+export type createAttributeResponseError = (createAttributeResponse400 | createAttributeResponse401 | createAttributeResponse403 | createAttributeResponse409 | createAttributeResponse413 | createAttributeResponse415 | createAttributeResponse431 | createAttributeResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createAttributeResponse>(getCreateAttributeUrl(),
 
 export const getCreateAttributeMutationKey = () => ['createAttribute'] as const;
 
-export const getCreateAttributeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateAttributeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAttribute>>, TError,CreateAttributeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAttribute>>, TError,CreateAttributeMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAttributeMutationResult = NonNullable<Awaited<ReturnType<typeof createAttribute>>>
     export type CreateAttributeMutationBody = AttributeCreate
-    export type CreateAttributeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateAttributeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateAttributeMutationVariables = {data: AttributeCreate}
 
     /**
  * @summary Create a Attribute
  */
-export const useCreateAttribute = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateAttribute = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAttribute>>, TError,CreateAttributeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAttribute>>,
@@ -383,6 +399,11 @@ export type updateAttributeResponse415 = {
   status: 415
 }
 
+export type updateAttributeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateAttributeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateAttributeResponse503 = {
 export type updateAttributeResponseSuccess = (updateAttributeResponse200) & {
   headers: Headers;
 };
-export type updateAttributeResponseError = (updateAttributeResponse400 | updateAttributeResponse401 | updateAttributeResponse403 | updateAttributeResponse404 | updateAttributeResponse409 | updateAttributeResponse413 | updateAttributeResponse415 | updateAttributeResponse503) & {
+export type updateAttributeResponseError = (updateAttributeResponse400 | updateAttributeResponse401 | updateAttributeResponse403 | updateAttributeResponse404 | updateAttributeResponse409 | updateAttributeResponse413 | updateAttributeResponse415 | updateAttributeResponse431 | updateAttributeResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateAttributeResponse>(getUpdateAttributeUrl(),
 
 export const getUpdateAttributeMutationKey = () => ['updateAttribute'] as const;
 
-export const getUpdateAttributeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateAttributeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAttribute>>, TError,UpdateAttributeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAttribute>>, TError,UpdateAttributeMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAttributeMutationResult = NonNullable<Awaited<ReturnType<typeof updateAttribute>>>
     export type UpdateAttributeMutationBody = AttributeUpdate
-    export type UpdateAttributeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateAttributeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateAttributeMutationVariables = {data: AttributeUpdate}
 
     /**
  * @summary Update a Attribute (optimistic concurrency on rowVersion)
  */
-export const useUpdateAttribute = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateAttribute = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAttribute>>, TError,UpdateAttributeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAttribute>>,
@@ -514,6 +535,11 @@ export type getAttributesForPagingResponse415 = {
   status: 415
 }
 
+export type getAttributesForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAttributesForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getAttributesForPagingResponse503 = {
 export type getAttributesForPagingResponseSuccess = (getAttributesForPagingResponse200) & {
   headers: Headers;
 };
-export type getAttributesForPagingResponseError = (getAttributesForPagingResponse400 | getAttributesForPagingResponse401 | getAttributesForPagingResponse403 | getAttributesForPagingResponse413 | getAttributesForPagingResponse415 | getAttributesForPagingResponse503) & {
+export type getAttributesForPagingResponseError = (getAttributesForPagingResponse400 | getAttributesForPagingResponse401 | getAttributesForPagingResponse403 | getAttributesForPagingResponse413 | getAttributesForPagingResponse415 | getAttributesForPagingResponse431 | getAttributesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetAttributesForPagingQueryKey = (pagedListRequest?: PagedListRe
     }
 
 
-export const getGetAttributesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAttributesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAttributesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAttributesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAttributesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributesForPaging>>>
-export type GetAttributesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetAttributesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getAttributesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getAttributesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributesForPaging>>,
@@ -607,7 +633,7 @@ export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getA
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getAttributesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getAttributesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributesForPaging>>,
@@ -617,7 +643,7 @@ export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getA
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getAttributesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getAttributesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getA
  * @summary One page of Attributes, filtered, sorted and grouped
  */
 
-export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getAttributesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAttributesForPaging<TData = Awaited<ReturnType<typeof getAttributesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getAttributeByIdResponse414 = {
   status: 414
 }
 
+export type getAttributeByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAttributeByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getAttributeByIdResponse503 = {
 export type getAttributeByIdResponseSuccess = (getAttributeByIdResponse200) & {
   headers: Headers;
 };
-export type getAttributeByIdResponseError = (getAttributeByIdResponse400 | getAttributeByIdResponse401 | getAttributeByIdResponse403 | getAttributeByIdResponse404 | getAttributeByIdResponse414 | getAttributeByIdResponse503) & {
+export type getAttributeByIdResponseError = (getAttributeByIdResponse400 | getAttributeByIdResponse401 | getAttributeByIdResponse403 | getAttributeByIdResponse404 | getAttributeByIdResponse414 | getAttributeByIdResponse431 | getAttributeByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetAttributeByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetAttributeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAttributeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAttributeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAttributeById>>>
-export type GetAttributeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetAttributeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeById>>,
@@ -751,7 +782,7 @@ export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttribu
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAttributeById>>,
@@ -761,7 +792,7 @@ export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttribu
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttribu
  * @summary One Attribute
  */
 
-export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAttributeById<TData = Awaited<ReturnType<typeof getAttributeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAttributeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteAttributeResponse415 = {
   status: 415
 }
 
+export type deleteAttributeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteAttributeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteAttributeResponse503 = {
 export type deleteAttributeResponseSuccess = (deleteAttributeResponse200) & {
   headers: Headers;
 };
-export type deleteAttributeResponseError = (deleteAttributeResponse400 | deleteAttributeResponse401 | deleteAttributeResponse403 | deleteAttributeResponse404 | deleteAttributeResponse409 | deleteAttributeResponse413 | deleteAttributeResponse414 | deleteAttributeResponse415 | deleteAttributeResponse503) & {
+export type deleteAttributeResponseError = (deleteAttributeResponse400 | deleteAttributeResponse401 | deleteAttributeResponse403 | deleteAttributeResponse404 | deleteAttributeResponse409 | deleteAttributeResponse413 | deleteAttributeResponse414 | deleteAttributeResponse415 | deleteAttributeResponse431 | deleteAttributeResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteAttribute = async (id: number, options?: Parameters<typeof ap
 
 export const getDeleteAttributeMutationKey = () => ['deleteAttribute'] as const;
 
-export const getDeleteAttributeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteAttributeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAttribute>>, TError,DeleteAttributeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteAttribute>>, TError,DeleteAttributeMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteAttributeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteAttribute>>>
 
-    export type DeleteAttributeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteAttributeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteAttributeMutationVariables = {id: number}
 
     /**
  * @summary Delete a Attribute; refused (409) while other rows reference it
  */
-export const useDeleteAttribute = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteAttribute = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteAttribute>>, TError,DeleteAttributeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteAttribute>>,

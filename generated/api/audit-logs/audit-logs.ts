@@ -39,6 +39,7 @@ import type {
   AuditLogPageEnvelope,
   BadRequestResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   NotFoundResponse,
   PagedListRequest,
   PayloadTooLargeResponse,
@@ -75,6 +76,11 @@ export type getAuditLogsResponse200 = {
   status: 200
 }
 
+export type getAuditLogsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getAuditLogsResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -85,6 +91,11 @@ export type getAuditLogsResponse403 = {
   status: 403
 }
 
+export type getAuditLogsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAuditLogsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -93,7 +104,7 @@ export type getAuditLogsResponse503 = {
 export type getAuditLogsResponseSuccess = (getAuditLogsResponse200) & {
   headers: Headers;
 };
-export type getAuditLogsResponseError = (getAuditLogsResponse401 | getAuditLogsResponse403 | getAuditLogsResponse503) & {
+export type getAuditLogsResponseError = (getAuditLogsResponse400 | getAuditLogsResponse401 | getAuditLogsResponse403 | getAuditLogsResponse431 | getAuditLogsResponse503) & {
   headers: Headers;
 };
 
@@ -132,7 +143,7 @@ export const getGetAuditLogsQueryKey = () => {
     }
 
 
-export const getGetAuditLogsQueryOptions = <TData = Awaited<ReturnType<typeof getAuditLogs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuditLogs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAuditLogsQueryOptions = <TData = Awaited<ReturnType<typeof getAuditLogs>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuditLogs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -151,10 +162,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAuditLogsQueryResult = NonNullable<Awaited<ReturnType<typeof getAuditLogs>>>
-export type GetAuditLogsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetAuditLogsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAuditLogs<TData = Awaited<ReturnType<typeof getAuditLogs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAuditLogs<TData = Awaited<ReturnType<typeof getAuditLogs>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuditLogs>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAuditLogs>>,
@@ -164,7 +175,7 @@ export function useGetAuditLogs<TData = Awaited<ReturnType<typeof getAuditLogs>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAuditLogs<TData = Awaited<ReturnType<typeof getAuditLogs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAuditLogs<TData = Awaited<ReturnType<typeof getAuditLogs>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuditLogs>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAuditLogs>>,
@@ -174,7 +185,7 @@ export function useGetAuditLogs<TData = Awaited<ReturnType<typeof getAuditLogs>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAuditLogs<TData = Awaited<ReturnType<typeof getAuditLogs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAuditLogs<TData = Awaited<ReturnType<typeof getAuditLogs>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuditLogs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -182,7 +193,7 @@ export function useGetAuditLogs<TData = Awaited<ReturnType<typeof getAuditLogs>>
  * @summary Every AuditLog (at most 10,000), in the default sort
  */
 
-export function useGetAuditLogs<TData = Awaited<ReturnType<typeof getAuditLogs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetAuditLogs<TData = Awaited<ReturnType<typeof getAuditLogs>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuditLogs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -229,6 +240,11 @@ export type getAuditLogsForPagingResponse415 = {
   status: 415
 }
 
+export type getAuditLogsForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAuditLogsForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -237,7 +253,7 @@ export type getAuditLogsForPagingResponse503 = {
 export type getAuditLogsForPagingResponseSuccess = (getAuditLogsForPagingResponse200) & {
   headers: Headers;
 };
-export type getAuditLogsForPagingResponseError = (getAuditLogsForPagingResponse400 | getAuditLogsForPagingResponse401 | getAuditLogsForPagingResponse403 | getAuditLogsForPagingResponse413 | getAuditLogsForPagingResponse415 | getAuditLogsForPagingResponse503) & {
+export type getAuditLogsForPagingResponseError = (getAuditLogsForPagingResponse400 | getAuditLogsForPagingResponse401 | getAuditLogsForPagingResponse403 | getAuditLogsForPagingResponse413 | getAuditLogsForPagingResponse415 | getAuditLogsForPagingResponse431 | getAuditLogsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -290,7 +306,7 @@ export const getGetAuditLogsForPagingQueryKey = (pagedListRequest?: PagedListReq
     }
 
 
-export const getGetAuditLogsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAuditLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuditLogsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAuditLogsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getAuditLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuditLogsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -309,10 +325,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAuditLogsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getAuditLogsForPaging>>>
-export type GetAuditLogsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetAuditLogsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAuditLogsForPaging<TData = Awaited<ReturnType<typeof getAuditLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAuditLogsForPaging<TData = Awaited<ReturnType<typeof getAuditLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuditLogsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAuditLogsForPaging>>,
@@ -322,7 +338,7 @@ export function useGetAuditLogsForPaging<TData = Awaited<ReturnType<typeof getAu
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAuditLogsForPaging<TData = Awaited<ReturnType<typeof getAuditLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAuditLogsForPaging<TData = Awaited<ReturnType<typeof getAuditLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuditLogsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAuditLogsForPaging>>,
@@ -332,7 +348,7 @@ export function useGetAuditLogsForPaging<TData = Awaited<ReturnType<typeof getAu
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAuditLogsForPaging<TData = Awaited<ReturnType<typeof getAuditLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAuditLogsForPaging<TData = Awaited<ReturnType<typeof getAuditLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuditLogsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -340,7 +356,7 @@ export function useGetAuditLogsForPaging<TData = Awaited<ReturnType<typeof getAu
  * @summary One page of AuditLogs, filtered, sorted and grouped
  */
 
-export function useGetAuditLogsForPaging<TData = Awaited<ReturnType<typeof getAuditLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetAuditLogsForPaging<TData = Awaited<ReturnType<typeof getAuditLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuditLogsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -387,6 +403,11 @@ export type getAuditLogByIdResponse414 = {
   status: 414
 }
 
+export type getAuditLogByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getAuditLogByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -395,7 +416,7 @@ export type getAuditLogByIdResponse503 = {
 export type getAuditLogByIdResponseSuccess = (getAuditLogByIdResponse200) & {
   headers: Headers;
 };
-export type getAuditLogByIdResponseError = (getAuditLogByIdResponse400 | getAuditLogByIdResponse401 | getAuditLogByIdResponse403 | getAuditLogByIdResponse404 | getAuditLogByIdResponse414 | getAuditLogByIdResponse503) & {
+export type getAuditLogByIdResponseError = (getAuditLogByIdResponse400 | getAuditLogByIdResponse401 | getAuditLogByIdResponse403 | getAuditLogByIdResponse404 | getAuditLogByIdResponse414 | getAuditLogByIdResponse431 | getAuditLogByIdResponse503) & {
   headers: Headers;
 };
 
@@ -434,7 +455,7 @@ export const getGetAuditLogByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetAuditLogByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAuditLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuditLogById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetAuditLogByIdQueryOptions = <TData = Awaited<ReturnType<typeof getAuditLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuditLogById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -453,10 +474,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetAuditLogByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getAuditLogById>>>
-export type GetAuditLogByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetAuditLogByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetAuditLogById<TData = Awaited<ReturnType<typeof getAuditLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAuditLogById<TData = Awaited<ReturnType<typeof getAuditLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuditLogById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAuditLogById>>,
@@ -466,7 +487,7 @@ export function useGetAuditLogById<TData = Awaited<ReturnType<typeof getAuditLog
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAuditLogById<TData = Awaited<ReturnType<typeof getAuditLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAuditLogById<TData = Awaited<ReturnType<typeof getAuditLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuditLogById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getAuditLogById>>,
@@ -476,7 +497,7 @@ export function useGetAuditLogById<TData = Awaited<ReturnType<typeof getAuditLog
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetAuditLogById<TData = Awaited<ReturnType<typeof getAuditLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAuditLogById<TData = Awaited<ReturnType<typeof getAuditLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuditLogById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -484,7 +505,7 @@ export function useGetAuditLogById<TData = Awaited<ReturnType<typeof getAuditLog
  * @summary One AuditLog
  */
 
-export function useGetAuditLogById<TData = Awaited<ReturnType<typeof getAuditLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetAuditLogById<TData = Awaited<ReturnType<typeof getAuditLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAuditLogById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -32,6 +32,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   EmptyEnvelope,
+  HeadersTooLargeResponse,
   LoginRequest,
   PayloadTooLargeResponse,
   RefreshTokenEnvelope,
@@ -81,6 +82,11 @@ export type loginResponse429 = {
   status: 429
 }
 
+export type loginResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type loginResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -89,7 +95,7 @@ export type loginResponse503 = {
 export type loginResponseSuccess = (loginResponse200) & {
   headers: Headers;
 };
-export type loginResponseError = (loginResponse400 | loginResponse401 | loginResponse413 | loginResponse415 | loginResponse429 | loginResponse503) & {
+export type loginResponseError = (loginResponse400 | loginResponse401 | loginResponse413 | loginResponse415 | loginResponse429 | loginResponse431 | loginResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +146,7 @@ return apiFetch<loginResponse>(getLoginUrl(),
 
 export const getLoginMutationKey = () => ['login'] as const;
 
-export const getLoginMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+export const getLoginMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,LoginMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,LoginMutationVariables, TContext> => {
 
@@ -169,13 +175,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LoginMutationResult = NonNullable<Awaited<ReturnType<typeof login>>>
     export type LoginMutationBody = LoginRequest
-    export type LoginMutationError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+    export type LoginMutationError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type LoginMutationVariables = {data: LoginRequest}
 
     /**
  * @summary Sign in with email and password
  */
-export const useLogin = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+export const useLogin = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,LoginMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof login>>,
@@ -215,6 +221,11 @@ export type registerResponse429 = {
   status: 429
 }
 
+export type registerResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type registerResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -223,7 +234,7 @@ export type registerResponse503 = {
 export type registerResponseSuccess = (registerResponse200) & {
   headers: Headers;
 };
-export type registerResponseError = (registerResponse400 | registerResponse409 | registerResponse413 | registerResponse415 | registerResponse429 | registerResponse503) & {
+export type registerResponseError = (registerResponse400 | registerResponse409 | registerResponse413 | registerResponse415 | registerResponse429 | registerResponse431 | registerResponse503) & {
   headers: Headers;
 };
 
@@ -274,7 +285,7 @@ return apiFetch<registerResponse>(getRegisterUrl(),
 
 export const getRegisterMutationKey = () => ['register'] as const;
 
-export const getRegisterMutationOptions = <TError = BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+export const getRegisterMutationOptions = <TError = BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,RegisterMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,RegisterMutationVariables, TContext> => {
 
@@ -303,13 +314,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RegisterMutationResult = NonNullable<Awaited<ReturnType<typeof register>>>
     export type RegisterMutationBody = RegisterRequest
-    export type RegisterMutationError = BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+    export type RegisterMutationError = BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type RegisterMutationVariables = {data: RegisterRequest}
 
     /**
  * @summary Register a new user, signed in as a guest
  */
-export const useRegister = <TError = BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+export const useRegister = <TError = BadRequestResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,RegisterMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof register>>,
@@ -344,6 +355,11 @@ export type refreshTokenResponse429 = {
   status: 429
 }
 
+export type refreshTokenResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type refreshTokenResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -352,7 +368,7 @@ export type refreshTokenResponse503 = {
 export type refreshTokenResponseSuccess = (refreshTokenResponse200) & {
   headers: Headers;
 };
-export type refreshTokenResponseError = (refreshTokenResponse400 | refreshTokenResponse413 | refreshTokenResponse415 | refreshTokenResponse429 | refreshTokenResponse503) & {
+export type refreshTokenResponseError = (refreshTokenResponse400 | refreshTokenResponse413 | refreshTokenResponse415 | refreshTokenResponse429 | refreshTokenResponse431 | refreshTokenResponse503) & {
   headers: Headers;
 };
 
@@ -408,7 +424,7 @@ return apiFetch<refreshTokenResponse>(getRefreshTokenUrl(),
 
 export const getRefreshTokenMutationKey = () => ['refreshToken'] as const;
 
-export const getRefreshTokenMutationOptions = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+export const getRefreshTokenMutationOptions = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshToken>>, TError,RefreshTokenMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof refreshToken>>, TError,RefreshTokenMutationVariables, TContext> => {
 
@@ -437,13 +453,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RefreshTokenMutationResult = NonNullable<Awaited<ReturnType<typeof refreshToken>>>
     export type RefreshTokenMutationBody = RefreshTokenRequest
-    export type RefreshTokenMutationError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ServiceUnavailableResponse
+    export type RefreshTokenMutationError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type RefreshTokenMutationVariables = {data: RefreshTokenRequest}
 
     /**
  * @summary Exchange a refresh token for a new token pair
  */
-export const useRefreshToken = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | ServiceUnavailableResponse,
+export const useRefreshToken = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshToken>>, TError,RefreshTokenMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof refreshToken>>,
@@ -473,6 +489,11 @@ export type logoutResponse415 = {
   status: 415
 }
 
+export type logoutResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type logoutResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -481,7 +502,7 @@ export type logoutResponse503 = {
 export type logoutResponseSuccess = (logoutResponse200) & {
   headers: Headers;
 };
-export type logoutResponseError = (logoutResponse400 | logoutResponse413 | logoutResponse415 | logoutResponse503) & {
+export type logoutResponseError = (logoutResponse400 | logoutResponse413 | logoutResponse415 | logoutResponse431 | logoutResponse503) & {
   headers: Headers;
 };
 
@@ -529,7 +550,7 @@ return apiFetch<logoutResponse>(getLogoutUrl(),
 
 export const getLogoutMutationKey = () => ['logout'] as const;
 
-export const getLogoutMutationOptions = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getLogoutMutationOptions = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,LogoutMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,LogoutMutationVariables, TContext> => {
 
@@ -558,13 +579,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>
     export type LogoutMutationBody = RefreshTokenRequest
-    export type LogoutMutationError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type LogoutMutationError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type LogoutMutationVariables = {data: RefreshTokenRequest}
 
     /**
  * @summary Sign out, revoking the refresh token's family
  */
-export const useLogout = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useLogout = <TError = BadRequestResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,LogoutMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof logout>>,
@@ -599,6 +620,11 @@ export type logoutEverywhereResponse415 = {
   status: 415
 }
 
+export type logoutEverywhereResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type logoutEverywhereResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -607,7 +633,7 @@ export type logoutEverywhereResponse503 = {
 export type logoutEverywhereResponseSuccess = (logoutEverywhereResponse200) & {
   headers: Headers;
 };
-export type logoutEverywhereResponseError = (logoutEverywhereResponse400 | logoutEverywhereResponse401 | logoutEverywhereResponse413 | logoutEverywhereResponse415 | logoutEverywhereResponse503) & {
+export type logoutEverywhereResponseError = (logoutEverywhereResponse400 | logoutEverywhereResponse401 | logoutEverywhereResponse413 | logoutEverywhereResponse415 | logoutEverywhereResponse431 | logoutEverywhereResponse503) & {
   headers: Headers;
 };
 
@@ -646,7 +672,7 @@ export const logoutEverywhere = async ( options?: Parameters<typeof apiFetch>[1]
 
 export const getLogoutEverywhereMutationKey = () => ['logoutEverywhere'] as const;
 
-export const getLogoutEverywhereMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getLogoutEverywhereMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logoutEverywhere>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof logoutEverywhere>>, TError,void, TContext> => {
 
@@ -675,13 +701,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LogoutEverywhereMutationResult = NonNullable<Awaited<ReturnType<typeof logoutEverywhere>>>
 
-    export type LogoutEverywhereMutationError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type LogoutEverywhereMutationError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
     /**
  * @summary Sign out on every device
  */
-export const useLogoutEverywhere = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useLogoutEverywhere = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logoutEverywhere>>, TError,void, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof logoutEverywhere>>,

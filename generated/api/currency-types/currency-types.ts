@@ -46,6 +46,7 @@ import type {
   CurrencyTypePageEnvelope,
   CurrencyTypeUpdate,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getCurrencyTypesResponse200 = {
   status: 200
 }
 
+export type getCurrencyTypesResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getCurrencyTypesResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getCurrencyTypesResponse403 = {
   status: 403
 }
 
+export type getCurrencyTypesResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getCurrencyTypesResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getCurrencyTypesResponse503 = {
 export type getCurrencyTypesResponseSuccess = (getCurrencyTypesResponse200) & {
   headers: Headers;
 };
-export type getCurrencyTypesResponseError = (getCurrencyTypesResponse401 | getCurrencyTypesResponse403 | getCurrencyTypesResponse503) & {
+export type getCurrencyTypesResponseError = (getCurrencyTypesResponse400 | getCurrencyTypesResponse401 | getCurrencyTypesResponse403 | getCurrencyTypesResponse431 | getCurrencyTypesResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetCurrencyTypesQueryKey = () => {
     }
 
 
-export const getGetCurrencyTypesQueryOptions = <TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetCurrencyTypesQueryOptions = <TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCurrencyTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrencyTypes>>>
-export type GetCurrencyTypesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetCurrencyTypesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrencyTypes>>,
@@ -172,7 +183,7 @@ export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrenc
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrencyTypes>>,
@@ -182,7 +193,7 @@ export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrenc
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrenc
  * @summary Every CurrencyType (at most 10,000), in the default sort
  */
 
-export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetCurrencyTypes<TData = Awaited<ReturnType<typeof getCurrencyTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createCurrencyTypeResponse415 = {
   status: 415
 }
 
+export type createCurrencyTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createCurrencyTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createCurrencyTypeResponse503 = {
 export type createCurrencyTypeResponseSuccess = (createCurrencyTypeResponse200) & {
   headers: Headers;
 };
-export type createCurrencyTypeResponseError = (createCurrencyTypeResponse400 | createCurrencyTypeResponse401 | createCurrencyTypeResponse403 | createCurrencyTypeResponse409 | createCurrencyTypeResponse413 | createCurrencyTypeResponse415 | createCurrencyTypeResponse503) & {
+export type createCurrencyTypeResponseError = (createCurrencyTypeResponse400 | createCurrencyTypeResponse401 | createCurrencyTypeResponse403 | createCurrencyTypeResponse409 | createCurrencyTypeResponse413 | createCurrencyTypeResponse415 | createCurrencyTypeResponse431 | createCurrencyTypeResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createCurrencyTypeResponse>(getCreateCurrencyTypeUrl(),
 
 export const getCreateCurrencyTypeMutationKey = () => ['createCurrencyType'] as const;
 
-export const getCreateCurrencyTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateCurrencyTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCurrencyType>>, TError,CreateCurrencyTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createCurrencyType>>, TError,CreateCurrencyTypeMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateCurrencyTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createCurrencyType>>>
     export type CreateCurrencyTypeMutationBody = CurrencyTypeCreate
-    export type CreateCurrencyTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateCurrencyTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateCurrencyTypeMutationVariables = {data: CurrencyTypeCreate}
 
     /**
  * @summary Create a CurrencyType
  */
-export const useCreateCurrencyType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateCurrencyType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createCurrencyType>>, TError,CreateCurrencyTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createCurrencyType>>,
@@ -383,6 +399,11 @@ export type updateCurrencyTypeResponse415 = {
   status: 415
 }
 
+export type updateCurrencyTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateCurrencyTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateCurrencyTypeResponse503 = {
 export type updateCurrencyTypeResponseSuccess = (updateCurrencyTypeResponse200) & {
   headers: Headers;
 };
-export type updateCurrencyTypeResponseError = (updateCurrencyTypeResponse400 | updateCurrencyTypeResponse401 | updateCurrencyTypeResponse403 | updateCurrencyTypeResponse404 | updateCurrencyTypeResponse409 | updateCurrencyTypeResponse413 | updateCurrencyTypeResponse415 | updateCurrencyTypeResponse503) & {
+export type updateCurrencyTypeResponseError = (updateCurrencyTypeResponse400 | updateCurrencyTypeResponse401 | updateCurrencyTypeResponse403 | updateCurrencyTypeResponse404 | updateCurrencyTypeResponse409 | updateCurrencyTypeResponse413 | updateCurrencyTypeResponse415 | updateCurrencyTypeResponse431 | updateCurrencyTypeResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateCurrencyTypeResponse>(getUpdateCurrencyTypeUrl(),
 
 export const getUpdateCurrencyTypeMutationKey = () => ['updateCurrencyType'] as const;
 
-export const getUpdateCurrencyTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateCurrencyTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrencyType>>, TError,UpdateCurrencyTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCurrencyType>>, TError,UpdateCurrencyTypeMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCurrencyTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateCurrencyType>>>
     export type UpdateCurrencyTypeMutationBody = CurrencyTypeUpdate
-    export type UpdateCurrencyTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateCurrencyTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateCurrencyTypeMutationVariables = {data: CurrencyTypeUpdate}
 
     /**
  * @summary Update a CurrencyType (optimistic concurrency on rowVersion)
  */
-export const useUpdateCurrencyType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateCurrencyType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrencyType>>, TError,UpdateCurrencyTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCurrencyType>>,
@@ -514,6 +535,11 @@ export type getCurrencyTypesForPagingResponse415 = {
   status: 415
 }
 
+export type getCurrencyTypesForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getCurrencyTypesForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getCurrencyTypesForPagingResponse503 = {
 export type getCurrencyTypesForPagingResponseSuccess = (getCurrencyTypesForPagingResponse200) & {
   headers: Headers;
 };
-export type getCurrencyTypesForPagingResponseError = (getCurrencyTypesForPagingResponse400 | getCurrencyTypesForPagingResponse401 | getCurrencyTypesForPagingResponse403 | getCurrencyTypesForPagingResponse413 | getCurrencyTypesForPagingResponse415 | getCurrencyTypesForPagingResponse503) & {
+export type getCurrencyTypesForPagingResponseError = (getCurrencyTypesForPagingResponse400 | getCurrencyTypesForPagingResponse401 | getCurrencyTypesForPagingResponse403 | getCurrencyTypesForPagingResponse413 | getCurrencyTypesForPagingResponse415 | getCurrencyTypesForPagingResponse431 | getCurrencyTypesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetCurrencyTypesForPagingQueryKey = (pagedListRequest?: PagedLis
     }
 
 
-export const getGetCurrencyTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetCurrencyTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCurrencyTypesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrencyTypesForPaging>>>
-export type GetCurrencyTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetCurrencyTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrencyTypesForPaging>>,
@@ -607,7 +633,7 @@ export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrencyTypesForPaging>>,
@@ -617,7 +643,7 @@ export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof g
  * @summary One page of CurrencyTypes, filtered, sorted and grouped
  */
 
-export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetCurrencyTypesForPaging<TData = Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getCurrencyTypeByIdResponse414 = {
   status: 414
 }
 
+export type getCurrencyTypeByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getCurrencyTypeByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getCurrencyTypeByIdResponse503 = {
 export type getCurrencyTypeByIdResponseSuccess = (getCurrencyTypeByIdResponse200) & {
   headers: Headers;
 };
-export type getCurrencyTypeByIdResponseError = (getCurrencyTypeByIdResponse400 | getCurrencyTypeByIdResponse401 | getCurrencyTypeByIdResponse403 | getCurrencyTypeByIdResponse404 | getCurrencyTypeByIdResponse414 | getCurrencyTypeByIdResponse503) & {
+export type getCurrencyTypeByIdResponseError = (getCurrencyTypeByIdResponse400 | getCurrencyTypeByIdResponse401 | getCurrencyTypeByIdResponse403 | getCurrencyTypeByIdResponse404 | getCurrencyTypeByIdResponse414 | getCurrencyTypeByIdResponse431 | getCurrencyTypeByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetCurrencyTypeByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetCurrencyTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetCurrencyTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCurrencyTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrencyTypeById>>>
-export type GetCurrencyTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetCurrencyTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypeById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrencyTypeById>>,
@@ -751,7 +782,7 @@ export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypeById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrencyTypeById>>,
@@ -761,7 +792,7 @@ export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurr
  * @summary One CurrencyType
  */
 
-export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetCurrencyTypeById<TData = Awaited<ReturnType<typeof getCurrencyTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrencyTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteCurrencyTypeResponse415 = {
   status: 415
 }
 
+export type deleteCurrencyTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteCurrencyTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteCurrencyTypeResponse503 = {
 export type deleteCurrencyTypeResponseSuccess = (deleteCurrencyTypeResponse200) & {
   headers: Headers;
 };
-export type deleteCurrencyTypeResponseError = (deleteCurrencyTypeResponse400 | deleteCurrencyTypeResponse401 | deleteCurrencyTypeResponse403 | deleteCurrencyTypeResponse404 | deleteCurrencyTypeResponse409 | deleteCurrencyTypeResponse413 | deleteCurrencyTypeResponse414 | deleteCurrencyTypeResponse415 | deleteCurrencyTypeResponse503) & {
+export type deleteCurrencyTypeResponseError = (deleteCurrencyTypeResponse400 | deleteCurrencyTypeResponse401 | deleteCurrencyTypeResponse403 | deleteCurrencyTypeResponse404 | deleteCurrencyTypeResponse409 | deleteCurrencyTypeResponse413 | deleteCurrencyTypeResponse414 | deleteCurrencyTypeResponse415 | deleteCurrencyTypeResponse431 | deleteCurrencyTypeResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteCurrencyType = async (id: number, options?: Parameters<typeof
 
 export const getDeleteCurrencyTypeMutationKey = () => ['deleteCurrencyType'] as const;
 
-export const getDeleteCurrencyTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteCurrencyTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCurrencyType>>, TError,DeleteCurrencyTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteCurrencyType>>, TError,DeleteCurrencyTypeMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteCurrencyTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteCurrencyType>>>
 
-    export type DeleteCurrencyTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteCurrencyTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteCurrencyTypeMutationVariables = {id: number}
 
     /**
  * @summary Delete a CurrencyType; refused (409) while other rows reference it
  */
-export const useDeleteCurrencyType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteCurrencyType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCurrencyType>>, TError,DeleteCurrencyTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteCurrencyType>>,

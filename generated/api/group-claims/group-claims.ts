@@ -46,6 +46,7 @@ import type {
   GroupClaimListEnvelope,
   GroupClaimPageEnvelope,
   GroupClaimUpdate,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getGroupClaimsResponse200 = {
   status: 200
 }
 
+export type getGroupClaimsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getGroupClaimsResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getGroupClaimsResponse403 = {
   status: 403
 }
 
+export type getGroupClaimsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getGroupClaimsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getGroupClaimsResponse503 = {
 export type getGroupClaimsResponseSuccess = (getGroupClaimsResponse200) & {
   headers: Headers;
 };
-export type getGroupClaimsResponseError = (getGroupClaimsResponse401 | getGroupClaimsResponse403 | getGroupClaimsResponse503) & {
+export type getGroupClaimsResponseError = (getGroupClaimsResponse400 | getGroupClaimsResponse401 | getGroupClaimsResponse403 | getGroupClaimsResponse431 | getGroupClaimsResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetGroupClaimsQueryKey = () => {
     }
 
 
-export const getGetGroupClaimsQueryOptions = <TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetGroupClaimsQueryOptions = <TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetGroupClaimsQueryResult = NonNullable<Awaited<ReturnType<typeof getGroupClaims>>>
-export type GetGroupClaimsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetGroupClaimsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaims>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupClaims>>,
@@ -172,7 +183,7 @@ export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClai
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaims>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupClaims>>,
@@ -182,7 +193,7 @@ export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClai
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClai
  * @summary Every GroupClaim (at most 10,000), in the default sort
  */
 
-export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetGroupClaims<TData = Awaited<ReturnType<typeof getGroupClaims>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createGroupClaimResponse415 = {
   status: 415
 }
 
+export type createGroupClaimResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createGroupClaimResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createGroupClaimResponse503 = {
 export type createGroupClaimResponseSuccess = (createGroupClaimResponse200) & {
   headers: Headers;
 };
-export type createGroupClaimResponseError = (createGroupClaimResponse400 | createGroupClaimResponse401 | createGroupClaimResponse403 | createGroupClaimResponse409 | createGroupClaimResponse413 | createGroupClaimResponse415 | createGroupClaimResponse503) & {
+export type createGroupClaimResponseError = (createGroupClaimResponse400 | createGroupClaimResponse401 | createGroupClaimResponse403 | createGroupClaimResponse409 | createGroupClaimResponse413 | createGroupClaimResponse415 | createGroupClaimResponse431 | createGroupClaimResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createGroupClaimResponse>(getCreateGroupClaimUrl(),
 
 export const getCreateGroupClaimMutationKey = () => ['createGroupClaim'] as const;
 
-export const getCreateGroupClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateGroupClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroupClaim>>, TError,CreateGroupClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createGroupClaim>>, TError,CreateGroupClaimMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateGroupClaimMutationResult = NonNullable<Awaited<ReturnType<typeof createGroupClaim>>>
     export type CreateGroupClaimMutationBody = GroupClaimCreate
-    export type CreateGroupClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateGroupClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateGroupClaimMutationVariables = {data: GroupClaimCreate}
 
     /**
  * @summary Create a GroupClaim
  */
-export const useCreateGroupClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateGroupClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroupClaim>>, TError,CreateGroupClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createGroupClaim>>,
@@ -383,6 +399,11 @@ export type updateGroupClaimResponse415 = {
   status: 415
 }
 
+export type updateGroupClaimResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateGroupClaimResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateGroupClaimResponse503 = {
 export type updateGroupClaimResponseSuccess = (updateGroupClaimResponse200) & {
   headers: Headers;
 };
-export type updateGroupClaimResponseError = (updateGroupClaimResponse400 | updateGroupClaimResponse401 | updateGroupClaimResponse403 | updateGroupClaimResponse404 | updateGroupClaimResponse409 | updateGroupClaimResponse413 | updateGroupClaimResponse415 | updateGroupClaimResponse503) & {
+export type updateGroupClaimResponseError = (updateGroupClaimResponse400 | updateGroupClaimResponse401 | updateGroupClaimResponse403 | updateGroupClaimResponse404 | updateGroupClaimResponse409 | updateGroupClaimResponse413 | updateGroupClaimResponse415 | updateGroupClaimResponse431 | updateGroupClaimResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateGroupClaimResponse>(getUpdateGroupClaimUrl(),
 
 export const getUpdateGroupClaimMutationKey = () => ['updateGroupClaim'] as const;
 
-export const getUpdateGroupClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateGroupClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroupClaim>>, TError,UpdateGroupClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateGroupClaim>>, TError,UpdateGroupClaimMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateGroupClaimMutationResult = NonNullable<Awaited<ReturnType<typeof updateGroupClaim>>>
     export type UpdateGroupClaimMutationBody = GroupClaimUpdate
-    export type UpdateGroupClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateGroupClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateGroupClaimMutationVariables = {data: GroupClaimUpdate}
 
     /**
  * @summary Update a GroupClaim (optimistic concurrency on rowVersion)
  */
-export const useUpdateGroupClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateGroupClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroupClaim>>, TError,UpdateGroupClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateGroupClaim>>,
@@ -514,6 +535,11 @@ export type getGroupClaimsForPagingResponse415 = {
   status: 415
 }
 
+export type getGroupClaimsForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getGroupClaimsForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getGroupClaimsForPagingResponse503 = {
 export type getGroupClaimsForPagingResponseSuccess = (getGroupClaimsForPagingResponse200) & {
   headers: Headers;
 };
-export type getGroupClaimsForPagingResponseError = (getGroupClaimsForPagingResponse400 | getGroupClaimsForPagingResponse401 | getGroupClaimsForPagingResponse403 | getGroupClaimsForPagingResponse413 | getGroupClaimsForPagingResponse415 | getGroupClaimsForPagingResponse503) & {
+export type getGroupClaimsForPagingResponseError = (getGroupClaimsForPagingResponse400 | getGroupClaimsForPagingResponse401 | getGroupClaimsForPagingResponse403 | getGroupClaimsForPagingResponse413 | getGroupClaimsForPagingResponse415 | getGroupClaimsForPagingResponse431 | getGroupClaimsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetGroupClaimsForPagingQueryKey = (pagedListRequest?: PagedListR
     }
 
 
-export const getGetGroupClaimsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetGroupClaimsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetGroupClaimsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getGroupClaimsForPaging>>>
-export type GetGroupClaimsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetGroupClaimsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupClaimsForPaging>>,
@@ -607,7 +633,7 @@ export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof get
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupClaimsForPaging>>,
@@ -617,7 +643,7 @@ export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof get
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof get
  * @summary One page of GroupClaims, filtered, sorted and grouped
  */
 
-export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetGroupClaimsForPaging<TData = Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getGroupClaimByIdResponse414 = {
   status: 414
 }
 
+export type getGroupClaimByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getGroupClaimByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getGroupClaimByIdResponse503 = {
 export type getGroupClaimByIdResponseSuccess = (getGroupClaimByIdResponse200) & {
   headers: Headers;
 };
-export type getGroupClaimByIdResponseError = (getGroupClaimByIdResponse400 | getGroupClaimByIdResponse401 | getGroupClaimByIdResponse403 | getGroupClaimByIdResponse404 | getGroupClaimByIdResponse414 | getGroupClaimByIdResponse503) & {
+export type getGroupClaimByIdResponseError = (getGroupClaimByIdResponse400 | getGroupClaimByIdResponse401 | getGroupClaimByIdResponse403 | getGroupClaimByIdResponse404 | getGroupClaimByIdResponse414 | getGroupClaimByIdResponse431 | getGroupClaimByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetGroupClaimByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetGroupClaimByIdQueryOptions = <TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetGroupClaimByIdQueryOptions = <TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetGroupClaimByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getGroupClaimById>>>
-export type GetGroupClaimByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetGroupClaimByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupClaimById>>,
@@ -751,7 +782,7 @@ export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupC
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupClaimById>>,
@@ -761,7 +792,7 @@ export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupC
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupC
  * @summary One GroupClaim
  */
 
-export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetGroupClaimById<TData = Awaited<ReturnType<typeof getGroupClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteGroupClaimResponse415 = {
   status: 415
 }
 
+export type deleteGroupClaimResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteGroupClaimResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteGroupClaimResponse503 = {
 export type deleteGroupClaimResponseSuccess = (deleteGroupClaimResponse200) & {
   headers: Headers;
 };
-export type deleteGroupClaimResponseError = (deleteGroupClaimResponse400 | deleteGroupClaimResponse401 | deleteGroupClaimResponse403 | deleteGroupClaimResponse404 | deleteGroupClaimResponse409 | deleteGroupClaimResponse413 | deleteGroupClaimResponse414 | deleteGroupClaimResponse415 | deleteGroupClaimResponse503) & {
+export type deleteGroupClaimResponseError = (deleteGroupClaimResponse400 | deleteGroupClaimResponse401 | deleteGroupClaimResponse403 | deleteGroupClaimResponse404 | deleteGroupClaimResponse409 | deleteGroupClaimResponse413 | deleteGroupClaimResponse414 | deleteGroupClaimResponse415 | deleteGroupClaimResponse431 | deleteGroupClaimResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteGroupClaim = async (id: number, options?: Parameters<typeof a
 
 export const getDeleteGroupClaimMutationKey = () => ['deleteGroupClaim'] as const;
 
-export const getDeleteGroupClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteGroupClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroupClaim>>, TError,DeleteGroupClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteGroupClaim>>, TError,DeleteGroupClaimMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteGroupClaimMutationResult = NonNullable<Awaited<ReturnType<typeof deleteGroupClaim>>>
 
-    export type DeleteGroupClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteGroupClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteGroupClaimMutationVariables = {id: number}
 
     /**
  * @summary Delete a GroupClaim; refused (409) while other rows reference it
  */
-export const useDeleteGroupClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteGroupClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroupClaim>>, TError,DeleteGroupClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteGroupClaim>>,

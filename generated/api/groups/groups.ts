@@ -46,6 +46,7 @@ import type {
   GroupListEnvelope,
   GroupPageEnvelope,
   GroupUpdate,
+  HeadersTooLargeResponse,
   IdEnvelope,
   LinkChangeEnvelope,
   LinkChangeRequest,
@@ -125,6 +126,11 @@ export type changeGroupClaimsResponse415 = {
   status: 415
 }
 
+export type changeGroupClaimsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type changeGroupClaimsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -133,7 +139,7 @@ export type changeGroupClaimsResponse503 = {
 export type changeGroupClaimsResponseSuccess = (changeGroupClaimsResponse200) & {
   headers: Headers;
 };
-export type changeGroupClaimsResponseError = (changeGroupClaimsResponse400 | changeGroupClaimsResponse401 | changeGroupClaimsResponse403 | changeGroupClaimsResponse404 | changeGroupClaimsResponse409 | changeGroupClaimsResponse413 | changeGroupClaimsResponse414 | changeGroupClaimsResponse415 | changeGroupClaimsResponse503) & {
+export type changeGroupClaimsResponseError = (changeGroupClaimsResponse400 | changeGroupClaimsResponse401 | changeGroupClaimsResponse403 | changeGroupClaimsResponse404 | changeGroupClaimsResponse409 | changeGroupClaimsResponse413 | changeGroupClaimsResponse414 | changeGroupClaimsResponse415 | changeGroupClaimsResponse431 | changeGroupClaimsResponse503) & {
   headers: Headers;
 };
 
@@ -191,7 +197,7 @@ return apiFetch<changeGroupClaimsResponse>(getChangeGroupClaimsUrl(id),
 
 export const getChangeGroupClaimsMutationKey = () => ['changeGroupClaims'] as const;
 
-export const getChangeGroupClaimsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getChangeGroupClaimsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeGroupClaims>>, TError,ChangeGroupClaimsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changeGroupClaims>>, TError,ChangeGroupClaimsMutationVariables, TContext> => {
 
@@ -220,13 +226,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangeGroupClaimsMutationResult = NonNullable<Awaited<ReturnType<typeof changeGroupClaims>>>
     export type ChangeGroupClaimsMutationBody = LinkChangeRequest
-    export type ChangeGroupClaimsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type ChangeGroupClaimsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type ChangeGroupClaimsMutationVariables = {id: number;data: LinkChangeRequest}
 
     /**
  * @summary Add and remove a group's claims in one request
  */
-export const useChangeGroupClaims = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useChangeGroupClaims = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeGroupClaims>>, TError,ChangeGroupClaimsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changeGroupClaims>>,
@@ -281,6 +287,11 @@ export type changeGroupUsersResponse415 = {
   status: 415
 }
 
+export type changeGroupUsersResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type changeGroupUsersResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -289,7 +300,7 @@ export type changeGroupUsersResponse503 = {
 export type changeGroupUsersResponseSuccess = (changeGroupUsersResponse200) & {
   headers: Headers;
 };
-export type changeGroupUsersResponseError = (changeGroupUsersResponse400 | changeGroupUsersResponse401 | changeGroupUsersResponse403 | changeGroupUsersResponse404 | changeGroupUsersResponse409 | changeGroupUsersResponse413 | changeGroupUsersResponse414 | changeGroupUsersResponse415 | changeGroupUsersResponse503) & {
+export type changeGroupUsersResponseError = (changeGroupUsersResponse400 | changeGroupUsersResponse401 | changeGroupUsersResponse403 | changeGroupUsersResponse404 | changeGroupUsersResponse409 | changeGroupUsersResponse413 | changeGroupUsersResponse414 | changeGroupUsersResponse415 | changeGroupUsersResponse431 | changeGroupUsersResponse503) & {
   headers: Headers;
 };
 
@@ -347,7 +358,7 @@ return apiFetch<changeGroupUsersResponse>(getChangeGroupUsersUrl(id),
 
 export const getChangeGroupUsersMutationKey = () => ['changeGroupUsers'] as const;
 
-export const getChangeGroupUsersMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getChangeGroupUsersMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeGroupUsers>>, TError,ChangeGroupUsersMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changeGroupUsers>>, TError,ChangeGroupUsersMutationVariables, TContext> => {
 
@@ -376,13 +387,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangeGroupUsersMutationResult = NonNullable<Awaited<ReturnType<typeof changeGroupUsers>>>
     export type ChangeGroupUsersMutationBody = LinkChangeRequest
-    export type ChangeGroupUsersMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type ChangeGroupUsersMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type ChangeGroupUsersMutationVariables = {id: number;data: LinkChangeRequest}
 
     /**
  * @summary Add users to a group and remove others from it in one request
  */
-export const useChangeGroupUsers = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useChangeGroupUsers = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeGroupUsers>>, TError,ChangeGroupUsersMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changeGroupUsers>>,
@@ -397,6 +408,11 @@ export const useChangeGroupUsers = <TError = BadRequestResponse | UnauthorizedRe
   status: 200
 }
 
+export type getGroupsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getGroupsResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -407,6 +423,11 @@ export type getGroupsResponse403 = {
   status: 403
 }
 
+export type getGroupsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getGroupsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -415,7 +436,7 @@ export type getGroupsResponse503 = {
 export type getGroupsResponseSuccess = (getGroupsResponse200) & {
   headers: Headers;
 };
-export type getGroupsResponseError = (getGroupsResponse401 | getGroupsResponse403 | getGroupsResponse503) & {
+export type getGroupsResponseError = (getGroupsResponse400 | getGroupsResponse401 | getGroupsResponse403 | getGroupsResponse431 | getGroupsResponse503) & {
   headers: Headers;
 };
 
@@ -454,7 +475,7 @@ export const getGetGroupsQueryKey = () => {
     }
 
 
-export const getGetGroupsQueryOptions = <TData = Awaited<ReturnType<typeof getGroups>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroups>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetGroupsQueryOptions = <TData = Awaited<ReturnType<typeof getGroups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroups>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -473,10 +494,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetGroupsQueryResult = NonNullable<Awaited<ReturnType<typeof getGroups>>>
-export type GetGroupsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetGroupsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroups>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroups>>,
@@ -486,7 +507,7 @@ export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TErr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroups>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroups>>,
@@ -496,7 +517,7 @@ export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TErr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroups>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -504,7 +525,7 @@ export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TErr
  * @summary Every Group (at most 10,000), in the default sort
  */
 
-export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetGroups<TData = Awaited<ReturnType<typeof getGroups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroups>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -556,6 +577,11 @@ export type createGroupResponse415 = {
   status: 415
 }
 
+export type createGroupResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createGroupResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -564,7 +590,7 @@ export type createGroupResponse503 = {
 export type createGroupResponseSuccess = (createGroupResponse200) & {
   headers: Headers;
 };
-export type createGroupResponseError = (createGroupResponse400 | createGroupResponse401 | createGroupResponse403 | createGroupResponse409 | createGroupResponse413 | createGroupResponse415 | createGroupResponse503) & {
+export type createGroupResponseError = (createGroupResponse400 | createGroupResponse401 | createGroupResponse403 | createGroupResponse409 | createGroupResponse413 | createGroupResponse415 | createGroupResponse431 | createGroupResponse503) & {
   headers: Headers;
 };
 
@@ -612,7 +638,7 @@ return apiFetch<createGroupResponse>(getCreateGroupUrl(),
 
 export const getCreateGroupMutationKey = () => ['createGroup'] as const;
 
-export const getCreateGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroup>>, TError,CreateGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createGroup>>, TError,CreateGroupMutationVariables, TContext> => {
 
@@ -641,13 +667,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateGroupMutationResult = NonNullable<Awaited<ReturnType<typeof createGroup>>>
     export type CreateGroupMutationBody = GroupCreate
-    export type CreateGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateGroupMutationVariables = {data: GroupCreate}
 
     /**
  * @summary Create a Group
  */
-export const useCreateGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroup>>, TError,CreateGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createGroup>>,
@@ -697,6 +723,11 @@ export type updateGroupResponse415 = {
   status: 415
 }
 
+export type updateGroupResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateGroupResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -705,7 +736,7 @@ export type updateGroupResponse503 = {
 export type updateGroupResponseSuccess = (updateGroupResponse200) & {
   headers: Headers;
 };
-export type updateGroupResponseError = (updateGroupResponse400 | updateGroupResponse401 | updateGroupResponse403 | updateGroupResponse404 | updateGroupResponse409 | updateGroupResponse413 | updateGroupResponse415 | updateGroupResponse503) & {
+export type updateGroupResponseError = (updateGroupResponse400 | updateGroupResponse401 | updateGroupResponse403 | updateGroupResponse404 | updateGroupResponse409 | updateGroupResponse413 | updateGroupResponse415 | updateGroupResponse431 | updateGroupResponse503) & {
   headers: Headers;
 };
 
@@ -753,7 +784,7 @@ return apiFetch<updateGroupResponse>(getUpdateGroupUrl(),
 
 export const getUpdateGroupMutationKey = () => ['updateGroup'] as const;
 
-export const getUpdateGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroup>>, TError,UpdateGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateGroup>>, TError,UpdateGroupMutationVariables, TContext> => {
 
@@ -782,13 +813,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateGroupMutationResult = NonNullable<Awaited<ReturnType<typeof updateGroup>>>
     export type UpdateGroupMutationBody = GroupUpdate
-    export type UpdateGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateGroupMutationVariables = {data: GroupUpdate}
 
     /**
  * @summary Update a Group (optimistic concurrency on rowVersion)
  */
-export const useUpdateGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroup>>, TError,UpdateGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateGroup>>,
@@ -828,6 +859,11 @@ export type getGroupsForPagingResponse415 = {
   status: 415
 }
 
+export type getGroupsForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getGroupsForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -836,7 +872,7 @@ export type getGroupsForPagingResponse503 = {
 export type getGroupsForPagingResponseSuccess = (getGroupsForPagingResponse200) & {
   headers: Headers;
 };
-export type getGroupsForPagingResponseError = (getGroupsForPagingResponse400 | getGroupsForPagingResponse401 | getGroupsForPagingResponse403 | getGroupsForPagingResponse413 | getGroupsForPagingResponse415 | getGroupsForPagingResponse503) & {
+export type getGroupsForPagingResponseError = (getGroupsForPagingResponse400 | getGroupsForPagingResponse401 | getGroupsForPagingResponse403 | getGroupsForPagingResponse413 | getGroupsForPagingResponse415 | getGroupsForPagingResponse431 | getGroupsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -889,7 +925,7 @@ export const getGetGroupsForPagingQueryKey = (pagedListRequest?: PagedListReques
     }
 
 
-export const getGetGroupsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetGroupsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -908,10 +944,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetGroupsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getGroupsForPaging>>>
-export type GetGroupsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetGroupsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupsForPaging>>,
@@ -921,7 +957,7 @@ export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroup
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupsForPaging>>,
@@ -931,7 +967,7 @@ export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroup
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -939,7 +975,7 @@ export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroup
  * @summary One page of Groups, filtered, sorted and grouped
  */
 
-export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetGroupsForPaging<TData = Awaited<ReturnType<typeof getGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -986,6 +1022,11 @@ export type getGroupByIdResponse414 = {
   status: 414
 }
 
+export type getGroupByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getGroupByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -994,7 +1035,7 @@ export type getGroupByIdResponse503 = {
 export type getGroupByIdResponseSuccess = (getGroupByIdResponse200) & {
   headers: Headers;
 };
-export type getGroupByIdResponseError = (getGroupByIdResponse400 | getGroupByIdResponse401 | getGroupByIdResponse403 | getGroupByIdResponse404 | getGroupByIdResponse414 | getGroupByIdResponse503) & {
+export type getGroupByIdResponseError = (getGroupByIdResponse400 | getGroupByIdResponse401 | getGroupByIdResponse403 | getGroupByIdResponse404 | getGroupByIdResponse414 | getGroupByIdResponse431 | getGroupByIdResponse503) & {
   headers: Headers;
 };
 
@@ -1033,7 +1074,7 @@ export const getGetGroupByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetGroupByIdQueryOptions = <TData = Awaited<ReturnType<typeof getGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetGroupByIdQueryOptions = <TData = Awaited<ReturnType<typeof getGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1052,10 +1093,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetGroupByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getGroupById>>>
-export type GetGroupByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetGroupByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupById>>,
@@ -1065,7 +1106,7 @@ export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupById>>,
@@ -1075,7 +1116,7 @@ export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1083,7 +1124,7 @@ export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>
  * @summary One Group
  */
 
-export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetGroupById<TData = Awaited<ReturnType<typeof getGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1145,6 +1186,11 @@ export type deleteGroupResponse415 = {
   status: 415
 }
 
+export type deleteGroupResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteGroupResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -1153,7 +1199,7 @@ export type deleteGroupResponse503 = {
 export type deleteGroupResponseSuccess = (deleteGroupResponse200) & {
   headers: Headers;
 };
-export type deleteGroupResponseError = (deleteGroupResponse400 | deleteGroupResponse401 | deleteGroupResponse403 | deleteGroupResponse404 | deleteGroupResponse409 | deleteGroupResponse413 | deleteGroupResponse414 | deleteGroupResponse415 | deleteGroupResponse503) & {
+export type deleteGroupResponseError = (deleteGroupResponse400 | deleteGroupResponse401 | deleteGroupResponse403 | deleteGroupResponse404 | deleteGroupResponse409 | deleteGroupResponse413 | deleteGroupResponse414 | deleteGroupResponse415 | deleteGroupResponse431 | deleteGroupResponse503) & {
   headers: Headers;
 };
 
@@ -1187,7 +1233,7 @@ export const deleteGroup = async (id: number, options?: Parameters<typeof apiFet
 
 export const getDeleteGroupMutationKey = () => ['deleteGroup'] as const;
 
-export const getDeleteGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroup>>, TError,DeleteGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteGroup>>, TError,DeleteGroupMutationVariables, TContext> => {
 
@@ -1216,13 +1262,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteGroupMutationResult = NonNullable<Awaited<ReturnType<typeof deleteGroup>>>
 
-    export type DeleteGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteGroupMutationVariables = {id: number}
 
     /**
  * @summary Delete a Group; refused (409) while other rows reference it
  */
-export const useDeleteGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroup>>, TError,DeleteGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteGroup>>,

@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   LanguageCreate,
   LanguageEnvelope,
@@ -83,6 +84,11 @@ export type getLanguagesResponse200 = {
   status: 200
 }
 
+export type getLanguagesResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getLanguagesResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getLanguagesResponse403 = {
   status: 403
 }
 
+export type getLanguagesResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getLanguagesResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getLanguagesResponse503 = {
 export type getLanguagesResponseSuccess = (getLanguagesResponse200) & {
   headers: Headers;
 };
-export type getLanguagesResponseError = (getLanguagesResponse401 | getLanguagesResponse403 | getLanguagesResponse503) & {
+export type getLanguagesResponseError = (getLanguagesResponse400 | getLanguagesResponse401 | getLanguagesResponse403 | getLanguagesResponse431 | getLanguagesResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetLanguagesQueryKey = () => {
     }
 
 
-export const getGetLanguagesQueryOptions = <TData = Awaited<ReturnType<typeof getLanguages>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetLanguagesQueryOptions = <TData = Awaited<ReturnType<typeof getLanguages>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetLanguagesQueryResult = NonNullable<Awaited<ReturnType<typeof getLanguages>>>
-export type GetLanguagesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetLanguagesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguages>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLanguages>>,
@@ -172,7 +183,7 @@ export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguages>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLanguages>>,
@@ -182,7 +193,7 @@ export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>
  * @summary Every Language (at most 10,000), in the default sort
  */
 
-export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetLanguages<TData = Awaited<ReturnType<typeof getLanguages>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguages>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createLanguageResponse415 = {
   status: 415
 }
 
+export type createLanguageResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createLanguageResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createLanguageResponse503 = {
 export type createLanguageResponseSuccess = (createLanguageResponse200) & {
   headers: Headers;
 };
-export type createLanguageResponseError = (createLanguageResponse400 | createLanguageResponse401 | createLanguageResponse403 | createLanguageResponse409 | createLanguageResponse413 | createLanguageResponse415 | createLanguageResponse503) & {
+export type createLanguageResponseError = (createLanguageResponse400 | createLanguageResponse401 | createLanguageResponse403 | createLanguageResponse409 | createLanguageResponse413 | createLanguageResponse415 | createLanguageResponse431 | createLanguageResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createLanguageResponse>(getCreateLanguageUrl(),
 
 export const getCreateLanguageMutationKey = () => ['createLanguage'] as const;
 
-export const getCreateLanguageMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateLanguageMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createLanguage>>, TError,CreateLanguageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createLanguage>>, TError,CreateLanguageMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateLanguageMutationResult = NonNullable<Awaited<ReturnType<typeof createLanguage>>>
     export type CreateLanguageMutationBody = LanguageCreate
-    export type CreateLanguageMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateLanguageMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateLanguageMutationVariables = {data: LanguageCreate}
 
     /**
  * @summary Create a Language
  */
-export const useCreateLanguage = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateLanguage = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createLanguage>>, TError,CreateLanguageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createLanguage>>,
@@ -383,6 +399,11 @@ export type updateLanguageResponse415 = {
   status: 415
 }
 
+export type updateLanguageResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateLanguageResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateLanguageResponse503 = {
 export type updateLanguageResponseSuccess = (updateLanguageResponse200) & {
   headers: Headers;
 };
-export type updateLanguageResponseError = (updateLanguageResponse400 | updateLanguageResponse401 | updateLanguageResponse403 | updateLanguageResponse404 | updateLanguageResponse409 | updateLanguageResponse413 | updateLanguageResponse415 | updateLanguageResponse503) & {
+export type updateLanguageResponseError = (updateLanguageResponse400 | updateLanguageResponse401 | updateLanguageResponse403 | updateLanguageResponse404 | updateLanguageResponse409 | updateLanguageResponse413 | updateLanguageResponse415 | updateLanguageResponse431 | updateLanguageResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateLanguageResponse>(getUpdateLanguageUrl(),
 
 export const getUpdateLanguageMutationKey = () => ['updateLanguage'] as const;
 
-export const getUpdateLanguageMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateLanguageMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateLanguage>>, TError,UpdateLanguageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateLanguage>>, TError,UpdateLanguageMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateLanguageMutationResult = NonNullable<Awaited<ReturnType<typeof updateLanguage>>>
     export type UpdateLanguageMutationBody = LanguageUpdate
-    export type UpdateLanguageMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateLanguageMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateLanguageMutationVariables = {data: LanguageUpdate}
 
     /**
  * @summary Update a Language (optimistic concurrency on rowVersion)
  */
-export const useUpdateLanguage = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateLanguage = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateLanguage>>, TError,UpdateLanguageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateLanguage>>,
@@ -514,6 +535,11 @@ export type getLanguagesForPagingResponse415 = {
   status: 415
 }
 
+export type getLanguagesForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getLanguagesForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getLanguagesForPagingResponse503 = {
 export type getLanguagesForPagingResponseSuccess = (getLanguagesForPagingResponse200) & {
   headers: Headers;
 };
-export type getLanguagesForPagingResponseError = (getLanguagesForPagingResponse400 | getLanguagesForPagingResponse401 | getLanguagesForPagingResponse403 | getLanguagesForPagingResponse413 | getLanguagesForPagingResponse415 | getLanguagesForPagingResponse503) & {
+export type getLanguagesForPagingResponseError = (getLanguagesForPagingResponse400 | getLanguagesForPagingResponse401 | getLanguagesForPagingResponse403 | getLanguagesForPagingResponse413 | getLanguagesForPagingResponse415 | getLanguagesForPagingResponse431 | getLanguagesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetLanguagesForPagingQueryKey = (pagedListRequest?: PagedListReq
     }
 
 
-export const getGetLanguagesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getLanguagesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguagesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetLanguagesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getLanguagesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguagesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetLanguagesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getLanguagesForPaging>>>
-export type GetLanguagesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetLanguagesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLanguagesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLanguagesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguagesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLanguagesForPaging>>,
@@ -607,7 +633,7 @@ export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLa
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLanguagesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLanguagesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguagesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLanguagesForPaging>>,
@@ -617,7 +643,7 @@ export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLa
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLanguagesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLanguagesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguagesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLa
  * @summary One page of Languages, filtered, sorted and grouped
  */
 
-export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLanguagesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetLanguagesForPaging<TData = Awaited<ReturnType<typeof getLanguagesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguagesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getLanguageByIdResponse414 = {
   status: 414
 }
 
+export type getLanguageByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getLanguageByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getLanguageByIdResponse503 = {
 export type getLanguageByIdResponseSuccess = (getLanguageByIdResponse200) & {
   headers: Headers;
 };
-export type getLanguageByIdResponseError = (getLanguageByIdResponse400 | getLanguageByIdResponse401 | getLanguageByIdResponse403 | getLanguageByIdResponse404 | getLanguageByIdResponse414 | getLanguageByIdResponse503) & {
+export type getLanguageByIdResponseError = (getLanguageByIdResponse400 | getLanguageByIdResponse401 | getLanguageByIdResponse403 | getLanguageByIdResponse404 | getLanguageByIdResponse414 | getLanguageByIdResponse431 | getLanguageByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetLanguageByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetLanguageByIdQueryOptions = <TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguageById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetLanguageByIdQueryOptions = <TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguageById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetLanguageByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getLanguageById>>>
-export type GetLanguageByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetLanguageByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguageById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLanguageById>>,
@@ -751,7 +782,7 @@ export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguage
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguageById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLanguageById>>,
@@ -761,7 +792,7 @@ export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguage
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguageById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguage
  * @summary One Language
  */
 
-export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetLanguageById<TData = Awaited<ReturnType<typeof getLanguageById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLanguageById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteLanguageResponse415 = {
   status: 415
 }
 
+export type deleteLanguageResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteLanguageResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteLanguageResponse503 = {
 export type deleteLanguageResponseSuccess = (deleteLanguageResponse200) & {
   headers: Headers;
 };
-export type deleteLanguageResponseError = (deleteLanguageResponse400 | deleteLanguageResponse401 | deleteLanguageResponse403 | deleteLanguageResponse404 | deleteLanguageResponse409 | deleteLanguageResponse413 | deleteLanguageResponse414 | deleteLanguageResponse415 | deleteLanguageResponse503) & {
+export type deleteLanguageResponseError = (deleteLanguageResponse400 | deleteLanguageResponse401 | deleteLanguageResponse403 | deleteLanguageResponse404 | deleteLanguageResponse409 | deleteLanguageResponse413 | deleteLanguageResponse414 | deleteLanguageResponse415 | deleteLanguageResponse431 | deleteLanguageResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteLanguage = async (id: number, options?: Parameters<typeof api
 
 export const getDeleteLanguageMutationKey = () => ['deleteLanguage'] as const;
 
-export const getDeleteLanguageMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteLanguageMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteLanguage>>, TError,DeleteLanguageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteLanguage>>, TError,DeleteLanguageMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteLanguageMutationResult = NonNullable<Awaited<ReturnType<typeof deleteLanguage>>>
 
-    export type DeleteLanguageMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteLanguageMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteLanguageMutationVariables = {id: number}
 
     /**
  * @summary Delete a Language; refused (409) while other rows reference it
  */
-export const useDeleteLanguage = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteLanguage = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteLanguage>>, TError,DeleteLanguageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteLanguage>>,

@@ -170,6 +170,7 @@ export * from './groupListEnvelope.ts';
 export * from './groupPageEnvelope.ts';
 export * from './groupPageEnvelopeData.ts';
 export * from './groupUpdate.ts';
+export * from './headersTooLargeResponse.ts';
 export * from './healthEnvelope.ts';
 export * from './healthEnvelopeData.ts';
 export * from './healthEnvelopeDataStatus.ts';

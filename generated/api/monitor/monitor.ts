@@ -38,6 +38,7 @@ import type {
   ForbiddenResponse,
   GetMonitorBoardParams,
   GetMonitorEventsParams,
+  HeadersTooLargeResponse,
   MonitorBoardEnvelope,
   ServiceUnavailableResponse,
   UnauthorizedResponse
@@ -85,6 +86,11 @@ export type getMonitorBoardResponse403 = {
   status: 403
 }
 
+export type getMonitorBoardResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getMonitorBoardResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -93,7 +99,7 @@ export type getMonitorBoardResponse503 = {
 export type getMonitorBoardResponseSuccess = (getMonitorBoardResponse200) & {
   headers: Headers;
 };
-export type getMonitorBoardResponseError = (getMonitorBoardResponse400 | getMonitorBoardResponse401 | getMonitorBoardResponse403 | getMonitorBoardResponse503) & {
+export type getMonitorBoardResponseError = (getMonitorBoardResponse400 | getMonitorBoardResponse401 | getMonitorBoardResponse403 | getMonitorBoardResponse431 | getMonitorBoardResponse503) & {
   headers: Headers;
 };
 
@@ -143,7 +149,7 @@ export const getGetMonitorBoardQueryKey = (params?: GetMonitorBoardParams,) => {
     }
 
 
-export const getGetMonitorBoardQueryOptions = <TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(params?: GetMonitorBoardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorBoard>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetMonitorBoardQueryOptions = <TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(params?: GetMonitorBoardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorBoard>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -162,10 +168,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetMonitorBoardQueryResult = NonNullable<Awaited<ReturnType<typeof getMonitorBoard>>>
-export type GetMonitorBoardQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetMonitorBoardQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  params: undefined |  GetMonitorBoardParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorBoard>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMonitorBoard>>,
@@ -175,7 +181,7 @@ export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorB
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  params?: GetMonitorBoardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorBoard>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMonitorBoard>>,
@@ -185,7 +191,7 @@ export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorB
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  params?: GetMonitorBoardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorBoard>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -193,7 +199,7 @@ export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorB
  * @summary The day's slaughter board
  */
 
-export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetMonitorBoard<TData = Awaited<ReturnType<typeof getMonitorBoard>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  params?: GetMonitorBoardParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorBoard>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -230,6 +236,11 @@ export type getMonitorEventsResponse403 = {
   status: 403
 }
 
+export type getMonitorEventsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getMonitorEventsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -238,7 +249,7 @@ export type getMonitorEventsResponse503 = {
 export type getMonitorEventsResponseSuccess = (getMonitorEventsResponse200) & {
   headers: Headers;
 };
-export type getMonitorEventsResponseError = (getMonitorEventsResponse400 | getMonitorEventsResponse401 | getMonitorEventsResponse403 | getMonitorEventsResponse503) & {
+export type getMonitorEventsResponseError = (getMonitorEventsResponse400 | getMonitorEventsResponse401 | getMonitorEventsResponse403 | getMonitorEventsResponse431 | getMonitorEventsResponse503) & {
   headers: Headers;
 };
 
@@ -292,7 +303,7 @@ export const getGetMonitorEventsQueryKey = (params?: GetMonitorEventsParams,) =>
     }
 
 
-export const getGetMonitorEventsQueryOptions = <TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(params?: GetMonitorEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorEvents>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetMonitorEventsQueryOptions = <TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(params?: GetMonitorEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorEvents>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -311,10 +322,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetMonitorEventsQueryResult = NonNullable<Awaited<ReturnType<typeof getMonitorEvents>>>
-export type GetMonitorEventsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetMonitorEventsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  params: undefined |  GetMonitorEventsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorEvents>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMonitorEvents>>,
@@ -324,7 +335,7 @@ export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitor
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  params?: GetMonitorEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorEvents>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMonitorEvents>>,
@@ -334,7 +345,7 @@ export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitor
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  params?: GetMonitorEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorEvents>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -342,7 +353,7 @@ export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitor
  * @summary Live changes of the day's board (Server-Sent Events)
  */
 
-export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetMonitorEvents<TData = Awaited<ReturnType<typeof getMonitorEvents>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  params?: GetMonitorEventsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMonitorEvents>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   NetgsmCallWebhookLogEnvelope,
   NetgsmCallWebhookLogListEnvelope,
   NetgsmCallWebhookLogPageEnvelope,
@@ -120,6 +121,11 @@ export type markCallCalledBackResponse415 = {
   status: 415
 }
 
+export type markCallCalledBackResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type markCallCalledBackResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -128,7 +134,7 @@ export type markCallCalledBackResponse503 = {
 export type markCallCalledBackResponseSuccess = (markCallCalledBackResponse200) & {
   headers: Headers;
 };
-export type markCallCalledBackResponseError = (markCallCalledBackResponse400 | markCallCalledBackResponse401 | markCallCalledBackResponse403 | markCallCalledBackResponse404 | markCallCalledBackResponse409 | markCallCalledBackResponse413 | markCallCalledBackResponse414 | markCallCalledBackResponse415 | markCallCalledBackResponse503) & {
+export type markCallCalledBackResponseError = (markCallCalledBackResponse400 | markCallCalledBackResponse401 | markCallCalledBackResponse403 | markCallCalledBackResponse404 | markCallCalledBackResponse409 | markCallCalledBackResponse413 | markCallCalledBackResponse414 | markCallCalledBackResponse415 | markCallCalledBackResponse431 | markCallCalledBackResponse503) & {
   headers: Headers;
 };
 
@@ -164,7 +170,7 @@ export const markCallCalledBack = async (id: number, options?: Parameters<typeof
 
 export const getMarkCallCalledBackMutationKey = () => ['markCallCalledBack'] as const;
 
-export const getMarkCallCalledBackMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getMarkCallCalledBackMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markCallCalledBack>>, TError,MarkCallCalledBackMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof markCallCalledBack>>, TError,MarkCallCalledBackMutationVariables, TContext> => {
 
@@ -193,13 +199,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type MarkCallCalledBackMutationResult = NonNullable<Awaited<ReturnType<typeof markCallCalledBack>>>
 
-    export type MarkCallCalledBackMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type MarkCallCalledBackMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type MarkCallCalledBackMutationVariables = {id: number}
 
     /**
  * @summary Mark a missed call returned
  */
-export const useMarkCallCalledBack = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useMarkCallCalledBack = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof markCallCalledBack>>, TError,MarkCallCalledBackMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof markCallCalledBack>>,
@@ -214,6 +220,11 @@ export const useMarkCallCalledBack = <TError = BadRequestResponse | Unauthorized
   status: 200
 }
 
+export type getNetgsmCallWebhookLogsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getNetgsmCallWebhookLogsResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -224,6 +235,11 @@ export type getNetgsmCallWebhookLogsResponse403 = {
   status: 403
 }
 
+export type getNetgsmCallWebhookLogsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getNetgsmCallWebhookLogsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -232,7 +248,7 @@ export type getNetgsmCallWebhookLogsResponse503 = {
 export type getNetgsmCallWebhookLogsResponseSuccess = (getNetgsmCallWebhookLogsResponse200) & {
   headers: Headers;
 };
-export type getNetgsmCallWebhookLogsResponseError = (getNetgsmCallWebhookLogsResponse401 | getNetgsmCallWebhookLogsResponse403 | getNetgsmCallWebhookLogsResponse503) & {
+export type getNetgsmCallWebhookLogsResponseError = (getNetgsmCallWebhookLogsResponse400 | getNetgsmCallWebhookLogsResponse401 | getNetgsmCallWebhookLogsResponse403 | getNetgsmCallWebhookLogsResponse431 | getNetgsmCallWebhookLogsResponse503) & {
   headers: Headers;
 };
 
@@ -271,7 +287,7 @@ export const getGetNetgsmCallWebhookLogsQueryKey = () => {
     }
 
 
-export const getGetNetgsmCallWebhookLogsQueryOptions = <TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetNetgsmCallWebhookLogsQueryOptions = <TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -290,10 +306,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetNetgsmCallWebhookLogsQueryResult = NonNullable<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>>
-export type GetNetgsmCallWebhookLogsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetNetgsmCallWebhookLogsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>,
@@ -303,7 +319,7 @@ export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>,
@@ -313,7 +329,7 @@ export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -321,7 +337,7 @@ export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof ge
  * @summary Every NetgsmCallWebhookLog (at most 10,000), in the default sort
  */
 
-export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetNetgsmCallWebhookLogs<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -368,6 +384,11 @@ export type getNetgsmCallWebhookLogsForPagingResponse415 = {
   status: 415
 }
 
+export type getNetgsmCallWebhookLogsForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getNetgsmCallWebhookLogsForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -376,7 +397,7 @@ export type getNetgsmCallWebhookLogsForPagingResponse503 = {
 export type getNetgsmCallWebhookLogsForPagingResponseSuccess = (getNetgsmCallWebhookLogsForPagingResponse200) & {
   headers: Headers;
 };
-export type getNetgsmCallWebhookLogsForPagingResponseError = (getNetgsmCallWebhookLogsForPagingResponse400 | getNetgsmCallWebhookLogsForPagingResponse401 | getNetgsmCallWebhookLogsForPagingResponse403 | getNetgsmCallWebhookLogsForPagingResponse413 | getNetgsmCallWebhookLogsForPagingResponse415 | getNetgsmCallWebhookLogsForPagingResponse503) & {
+export type getNetgsmCallWebhookLogsForPagingResponseError = (getNetgsmCallWebhookLogsForPagingResponse400 | getNetgsmCallWebhookLogsForPagingResponse401 | getNetgsmCallWebhookLogsForPagingResponse403 | getNetgsmCallWebhookLogsForPagingResponse413 | getNetgsmCallWebhookLogsForPagingResponse415 | getNetgsmCallWebhookLogsForPagingResponse431 | getNetgsmCallWebhookLogsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -429,7 +450,7 @@ export const getGetNetgsmCallWebhookLogsForPagingQueryKey = (pagedListRequest?: 
     }
 
 
-export const getGetNetgsmCallWebhookLogsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetNetgsmCallWebhookLogsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -448,10 +469,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetNetgsmCallWebhookLogsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>>
-export type GetNetgsmCallWebhookLogsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetNetgsmCallWebhookLogsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>,
@@ -461,7 +482,7 @@ export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>,
@@ -471,7 +492,7 @@ export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -479,7 +500,7 @@ export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<
  * @summary One page of NetgsmCallWebhookLogs, filtered, sorted and grouped
  */
 
-export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetNetgsmCallWebhookLogsForPaging<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -526,6 +547,11 @@ export type getNetgsmCallWebhookLogByIdResponse414 = {
   status: 414
 }
 
+export type getNetgsmCallWebhookLogByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getNetgsmCallWebhookLogByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -534,7 +560,7 @@ export type getNetgsmCallWebhookLogByIdResponse503 = {
 export type getNetgsmCallWebhookLogByIdResponseSuccess = (getNetgsmCallWebhookLogByIdResponse200) & {
   headers: Headers;
 };
-export type getNetgsmCallWebhookLogByIdResponseError = (getNetgsmCallWebhookLogByIdResponse400 | getNetgsmCallWebhookLogByIdResponse401 | getNetgsmCallWebhookLogByIdResponse403 | getNetgsmCallWebhookLogByIdResponse404 | getNetgsmCallWebhookLogByIdResponse414 | getNetgsmCallWebhookLogByIdResponse503) & {
+export type getNetgsmCallWebhookLogByIdResponseError = (getNetgsmCallWebhookLogByIdResponse400 | getNetgsmCallWebhookLogByIdResponse401 | getNetgsmCallWebhookLogByIdResponse403 | getNetgsmCallWebhookLogByIdResponse404 | getNetgsmCallWebhookLogByIdResponse414 | getNetgsmCallWebhookLogByIdResponse431 | getNetgsmCallWebhookLogByIdResponse503) & {
   headers: Headers;
 };
 
@@ -573,7 +599,7 @@ export const getGetNetgsmCallWebhookLogByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetNetgsmCallWebhookLogByIdQueryOptions = <TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetNetgsmCallWebhookLogByIdQueryOptions = <TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -592,10 +618,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetNetgsmCallWebhookLogByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>>
-export type GetNetgsmCallWebhookLogByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetNetgsmCallWebhookLogByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>,
@@ -605,7 +631,7 @@ export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>,
@@ -615,7 +641,7 @@ export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -623,7 +649,7 @@ export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof
  * @summary One NetgsmCallWebhookLog
  */
 
-export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetNetgsmCallWebhookLogById<TData = Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getNetgsmCallWebhookLogById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

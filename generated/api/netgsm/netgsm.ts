@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   CallWebhookBody,
   CallWebhookEnvelope,
+  HeadersTooLargeResponse,
   NetgsmCallWebhookGetParams,
   NetgsmCallWebhookPostParams,
   PayloadTooLargeResponse,
@@ -86,6 +87,11 @@ export type netgsmCallWebhookGetResponse401 = {
   status: 401
 }
 
+export type netgsmCallWebhookGetResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type netgsmCallWebhookGetResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -94,7 +100,7 @@ export type netgsmCallWebhookGetResponse503 = {
 export type netgsmCallWebhookGetResponseSuccess = (netgsmCallWebhookGetResponse200) & {
   headers: Headers;
 };
-export type netgsmCallWebhookGetResponseError = (netgsmCallWebhookGetResponse400 | netgsmCallWebhookGetResponse401 | netgsmCallWebhookGetResponse503) & {
+export type netgsmCallWebhookGetResponseError = (netgsmCallWebhookGetResponse400 | netgsmCallWebhookGetResponse401 | netgsmCallWebhookGetResponse431 | netgsmCallWebhookGetResponse503) & {
   headers: Headers;
 };
 
@@ -152,7 +158,7 @@ export const getNetgsmCallWebhookGetQueryKey = (params?: NetgsmCallWebhookGetPar
     }
 
 
-export const getNetgsmCallWebhookGetQueryOptions = <TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse>(params?: NetgsmCallWebhookGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getNetgsmCallWebhookGetQueryOptions = <TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(params?: NetgsmCallWebhookGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -171,10 +177,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type NetgsmCallWebhookGetQueryResult = NonNullable<Awaited<ReturnType<typeof netgsmCallWebhookGet>>>
-export type NetgsmCallWebhookGetQueryError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse
+export type NetgsmCallWebhookGetQueryError = BadRequestResponse | UnauthorizedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse>(
+export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  params: undefined |  NetgsmCallWebhookGetParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof netgsmCallWebhookGet>>,
@@ -184,7 +190,7 @@ export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsm
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse>(
+export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  params?: NetgsmCallWebhookGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof netgsmCallWebhookGet>>,
@@ -194,7 +200,7 @@ export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsm
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse>(
+export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  params?: NetgsmCallWebhookGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -202,7 +208,7 @@ export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsm
  * @summary Netgsm's call notification (query string)
  */
 
-export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | ServiceUnavailableResponse>(
+export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  params?: NetgsmCallWebhookGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -244,6 +250,11 @@ export type netgsmCallWebhookPostResponse415 = {
   status: 415
 }
 
+export type netgsmCallWebhookPostResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type netgsmCallWebhookPostResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -252,7 +263,7 @@ export type netgsmCallWebhookPostResponse503 = {
 export type netgsmCallWebhookPostResponseSuccess = (netgsmCallWebhookPostResponse200) & {
   headers: Headers;
 };
-export type netgsmCallWebhookPostResponseError = (netgsmCallWebhookPostResponse400 | netgsmCallWebhookPostResponse401 | netgsmCallWebhookPostResponse413 | netgsmCallWebhookPostResponse415 | netgsmCallWebhookPostResponse503) & {
+export type netgsmCallWebhookPostResponseError = (netgsmCallWebhookPostResponse400 | netgsmCallWebhookPostResponse401 | netgsmCallWebhookPostResponse413 | netgsmCallWebhookPostResponse415 | netgsmCallWebhookPostResponse431 | netgsmCallWebhookPostResponse503) & {
   headers: Headers;
 };
 
@@ -309,7 +320,7 @@ return apiFetch<netgsmCallWebhookPostResponse>(getNetgsmCallWebhookPostUrl(param
 
 export const getNetgsmCallWebhookPostMutationKey = () => ['netgsmCallWebhookPost'] as const;
 
-export const getNetgsmCallWebhookPostMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getNetgsmCallWebhookPostMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError,NetgsmCallWebhookPostMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError,NetgsmCallWebhookPostMutationVariables, TContext> => {
 
@@ -338,13 +349,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type NetgsmCallWebhookPostMutationResult = NonNullable<Awaited<ReturnType<typeof netgsmCallWebhookPost>>>
     export type NetgsmCallWebhookPostMutationBody = CallWebhookBody
-    export type NetgsmCallWebhookPostMutationError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type NetgsmCallWebhookPostMutationError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type NetgsmCallWebhookPostMutationVariables = {data: CallWebhookBody;params?: NetgsmCallWebhookPostParams}
 
     /**
  * @summary Netgsm's call notification (JSON or form body)
  */
-export const useNetgsmCallWebhookPost = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useNetgsmCallWebhookPost = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError,NetgsmCallWebhookPostMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof netgsmCallWebhookPost>>,

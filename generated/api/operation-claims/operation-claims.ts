@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   OperationClaimCreate,
@@ -83,6 +84,11 @@ export type getOperationClaimsResponse200 = {
   status: 200
 }
 
+export type getOperationClaimsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getOperationClaimsResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getOperationClaimsResponse403 = {
   status: 403
 }
 
+export type getOperationClaimsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getOperationClaimsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getOperationClaimsResponse503 = {
 export type getOperationClaimsResponseSuccess = (getOperationClaimsResponse200) & {
   headers: Headers;
 };
-export type getOperationClaimsResponseError = (getOperationClaimsResponse401 | getOperationClaimsResponse403 | getOperationClaimsResponse503) & {
+export type getOperationClaimsResponseError = (getOperationClaimsResponse400 | getOperationClaimsResponse401 | getOperationClaimsResponse403 | getOperationClaimsResponse431 | getOperationClaimsResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetOperationClaimsQueryKey = () => {
     }
 
 
-export const getGetOperationClaimsQueryOptions = <TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetOperationClaimsQueryOptions = <TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetOperationClaimsQueryResult = NonNullable<Awaited<ReturnType<typeof getOperationClaims>>>
-export type GetOperationClaimsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetOperationClaimsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaims>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOperationClaims>>,
@@ -172,7 +183,7 @@ export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOpera
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaims>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOperationClaims>>,
@@ -182,7 +193,7 @@ export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOpera
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOpera
  * @summary Every OperationClaim (at most 10,000), in the default sort
  */
 
-export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetOperationClaims<TData = Awaited<ReturnType<typeof getOperationClaims>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createOperationClaimResponse415 = {
   status: 415
 }
 
+export type createOperationClaimResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createOperationClaimResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createOperationClaimResponse503 = {
 export type createOperationClaimResponseSuccess = (createOperationClaimResponse200) & {
   headers: Headers;
 };
-export type createOperationClaimResponseError = (createOperationClaimResponse400 | createOperationClaimResponse401 | createOperationClaimResponse403 | createOperationClaimResponse409 | createOperationClaimResponse413 | createOperationClaimResponse415 | createOperationClaimResponse503) & {
+export type createOperationClaimResponseError = (createOperationClaimResponse400 | createOperationClaimResponse401 | createOperationClaimResponse403 | createOperationClaimResponse409 | createOperationClaimResponse413 | createOperationClaimResponse415 | createOperationClaimResponse431 | createOperationClaimResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createOperationClaimResponse>(getCreateOperationClaimUrl(),
 
 export const getCreateOperationClaimMutationKey = () => ['createOperationClaim'] as const;
 
-export const getCreateOperationClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateOperationClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOperationClaim>>, TError,CreateOperationClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createOperationClaim>>, TError,CreateOperationClaimMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateOperationClaimMutationResult = NonNullable<Awaited<ReturnType<typeof createOperationClaim>>>
     export type CreateOperationClaimMutationBody = OperationClaimCreate
-    export type CreateOperationClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateOperationClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateOperationClaimMutationVariables = {data: OperationClaimCreate}
 
     /**
  * @summary Create a OperationClaim
  */
-export const useCreateOperationClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateOperationClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOperationClaim>>, TError,CreateOperationClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createOperationClaim>>,
@@ -383,6 +399,11 @@ export type updateOperationClaimResponse415 = {
   status: 415
 }
 
+export type updateOperationClaimResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateOperationClaimResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateOperationClaimResponse503 = {
 export type updateOperationClaimResponseSuccess = (updateOperationClaimResponse200) & {
   headers: Headers;
 };
-export type updateOperationClaimResponseError = (updateOperationClaimResponse400 | updateOperationClaimResponse401 | updateOperationClaimResponse403 | updateOperationClaimResponse404 | updateOperationClaimResponse409 | updateOperationClaimResponse413 | updateOperationClaimResponse415 | updateOperationClaimResponse503) & {
+export type updateOperationClaimResponseError = (updateOperationClaimResponse400 | updateOperationClaimResponse401 | updateOperationClaimResponse403 | updateOperationClaimResponse404 | updateOperationClaimResponse409 | updateOperationClaimResponse413 | updateOperationClaimResponse415 | updateOperationClaimResponse431 | updateOperationClaimResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateOperationClaimResponse>(getUpdateOperationClaimUrl(),
 
 export const getUpdateOperationClaimMutationKey = () => ['updateOperationClaim'] as const;
 
-export const getUpdateOperationClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateOperationClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOperationClaim>>, TError,UpdateOperationClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateOperationClaim>>, TError,UpdateOperationClaimMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateOperationClaimMutationResult = NonNullable<Awaited<ReturnType<typeof updateOperationClaim>>>
     export type UpdateOperationClaimMutationBody = OperationClaimUpdate
-    export type UpdateOperationClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateOperationClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateOperationClaimMutationVariables = {data: OperationClaimUpdate}
 
     /**
  * @summary Update a OperationClaim (optimistic concurrency on rowVersion)
  */
-export const useUpdateOperationClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateOperationClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOperationClaim>>, TError,UpdateOperationClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateOperationClaim>>,
@@ -514,6 +535,11 @@ export type getOperationClaimsForPagingResponse415 = {
   status: 415
 }
 
+export type getOperationClaimsForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getOperationClaimsForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getOperationClaimsForPagingResponse503 = {
 export type getOperationClaimsForPagingResponseSuccess = (getOperationClaimsForPagingResponse200) & {
   headers: Headers;
 };
-export type getOperationClaimsForPagingResponseError = (getOperationClaimsForPagingResponse400 | getOperationClaimsForPagingResponse401 | getOperationClaimsForPagingResponse403 | getOperationClaimsForPagingResponse413 | getOperationClaimsForPagingResponse415 | getOperationClaimsForPagingResponse503) & {
+export type getOperationClaimsForPagingResponseError = (getOperationClaimsForPagingResponse400 | getOperationClaimsForPagingResponse401 | getOperationClaimsForPagingResponse403 | getOperationClaimsForPagingResponse413 | getOperationClaimsForPagingResponse415 | getOperationClaimsForPagingResponse431 | getOperationClaimsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetOperationClaimsForPagingQueryKey = (pagedListRequest?: PagedL
     }
 
 
-export const getGetOperationClaimsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetOperationClaimsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetOperationClaimsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getOperationClaimsForPaging>>>
-export type GetOperationClaimsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetOperationClaimsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOperationClaimsForPaging>>,
@@ -607,7 +633,7 @@ export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOperationClaimsForPaging>>,
@@ -617,7 +643,7 @@ export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof
  * @summary One page of OperationClaims, filtered, sorted and grouped
  */
 
-export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetOperationClaimsForPaging<TData = Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getOperationClaimByIdResponse414 = {
   status: 414
 }
 
+export type getOperationClaimByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getOperationClaimByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getOperationClaimByIdResponse503 = {
 export type getOperationClaimByIdResponseSuccess = (getOperationClaimByIdResponse200) & {
   headers: Headers;
 };
-export type getOperationClaimByIdResponseError = (getOperationClaimByIdResponse400 | getOperationClaimByIdResponse401 | getOperationClaimByIdResponse403 | getOperationClaimByIdResponse404 | getOperationClaimByIdResponse414 | getOperationClaimByIdResponse503) & {
+export type getOperationClaimByIdResponseError = (getOperationClaimByIdResponse400 | getOperationClaimByIdResponse401 | getOperationClaimByIdResponse403 | getOperationClaimByIdResponse404 | getOperationClaimByIdResponse414 | getOperationClaimByIdResponse431 | getOperationClaimByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetOperationClaimByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetOperationClaimByIdQueryOptions = <TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetOperationClaimByIdQueryOptions = <TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetOperationClaimByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getOperationClaimById>>>
-export type GetOperationClaimByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetOperationClaimByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOperationClaimById>>,
@@ -751,7 +782,7 @@ export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOp
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOperationClaimById>>,
@@ -761,7 +792,7 @@ export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOp
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOp
  * @summary One OperationClaim
  */
 
-export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetOperationClaimById<TData = Awaited<ReturnType<typeof getOperationClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOperationClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteOperationClaimResponse415 = {
   status: 415
 }
 
+export type deleteOperationClaimResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteOperationClaimResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteOperationClaimResponse503 = {
 export type deleteOperationClaimResponseSuccess = (deleteOperationClaimResponse200) & {
   headers: Headers;
 };
-export type deleteOperationClaimResponseError = (deleteOperationClaimResponse400 | deleteOperationClaimResponse401 | deleteOperationClaimResponse403 | deleteOperationClaimResponse404 | deleteOperationClaimResponse409 | deleteOperationClaimResponse413 | deleteOperationClaimResponse414 | deleteOperationClaimResponse415 | deleteOperationClaimResponse503) & {
+export type deleteOperationClaimResponseError = (deleteOperationClaimResponse400 | deleteOperationClaimResponse401 | deleteOperationClaimResponse403 | deleteOperationClaimResponse404 | deleteOperationClaimResponse409 | deleteOperationClaimResponse413 | deleteOperationClaimResponse414 | deleteOperationClaimResponse415 | deleteOperationClaimResponse431 | deleteOperationClaimResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteOperationClaim = async (id: number, options?: Parameters<type
 
 export const getDeleteOperationClaimMutationKey = () => ['deleteOperationClaim'] as const;
 
-export const getDeleteOperationClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteOperationClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteOperationClaim>>, TError,DeleteOperationClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteOperationClaim>>, TError,DeleteOperationClaimMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteOperationClaimMutationResult = NonNullable<Awaited<ReturnType<typeof deleteOperationClaim>>>
 
-    export type DeleteOperationClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteOperationClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteOperationClaimMutationVariables = {id: number}
 
     /**
  * @summary Delete a OperationClaim; refused (409) while other rows reference it
  */
-export const useDeleteOperationClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteOperationClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteOperationClaim>>, TError,DeleteOperationClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteOperationClaim>>,

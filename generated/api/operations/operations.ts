@@ -34,6 +34,8 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BadRequestResponse,
+  HeadersTooLargeResponse,
   HealthEnvelope,
   ReadyEnvelope,
   ServiceUnavailableResponse
@@ -66,6 +68,16 @@ export type getHealthResponse200 = {
   status: 200
 }
 
+export type getHealthResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type getHealthResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getHealthResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -74,7 +86,7 @@ export type getHealthResponse503 = {
 export type getHealthResponseSuccess = (getHealthResponse200) & {
   headers: Headers;
 };
-export type getHealthResponseError = (getHealthResponse503) & {
+export type getHealthResponseError = (getHealthResponse400 | getHealthResponse431 | getHealthResponse503) & {
   headers: Headers;
 };
 
@@ -114,7 +126,7 @@ export const getGetHealthQueryKey = () => {
     }
 
 
-export const getGetHealthQueryOptions = <TData = Awaited<ReturnType<typeof getHealth>>, TError = ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealth>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetHealthQueryOptions = <TData = Awaited<ReturnType<typeof getHealth>>, TError = BadRequestResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealth>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -133,10 +145,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetHealthQueryResult = NonNullable<Awaited<ReturnType<typeof getHealth>>>
-export type GetHealthQueryError = ServiceUnavailableResponse
+export type GetHealthQueryError = BadRequestResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TError = ServiceUnavailableResponse>(
+export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TError = BadRequestResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealth>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getHealth>>,
@@ -146,7 +158,7 @@ export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TErr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TError = ServiceUnavailableResponse>(
+export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TError = BadRequestResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealth>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getHealth>>,
@@ -156,7 +168,7 @@ export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TErr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TError = ServiceUnavailableResponse>(
+export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TError = BadRequestResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealth>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -164,7 +176,7 @@ export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TErr
  * @summary The process is up
  */
 
-export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TError = ServiceUnavailableResponse>(
+export function useGetHealth<TData = Awaited<ReturnType<typeof getHealth>>, TError = BadRequestResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getHealth>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -186,6 +198,16 @@ export type getReadyResponse200 = {
   status: 200
 }
 
+export type getReadyResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type getReadyResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getReadyResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -194,7 +216,7 @@ export type getReadyResponse503 = {
 export type getReadyResponseSuccess = (getReadyResponse200) & {
   headers: Headers;
 };
-export type getReadyResponseError = (getReadyResponse503) & {
+export type getReadyResponseError = (getReadyResponse400 | getReadyResponse431 | getReadyResponse503) & {
   headers: Headers;
 };
 
@@ -237,7 +259,7 @@ export const getGetReadyQueryKey = () => {
     }
 
 
-export const getGetReadyQueryOptions = <TData = Awaited<ReturnType<typeof getReady>>, TError = ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReady>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetReadyQueryOptions = <TData = Awaited<ReturnType<typeof getReady>>, TError = BadRequestResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReady>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -256,10 +278,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetReadyQueryResult = NonNullable<Awaited<ReturnType<typeof getReady>>>
-export type GetReadyQueryError = ServiceUnavailableResponse
+export type GetReadyQueryError = BadRequestResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetReady<TData = Awaited<ReturnType<typeof getReady>>, TError = ServiceUnavailableResponse>(
+export function useGetReady<TData = Awaited<ReturnType<typeof getReady>>, TError = BadRequestResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReady>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getReady>>,
@@ -269,7 +291,7 @@ export function useGetReady<TData = Awaited<ReturnType<typeof getReady>>, TError
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetReady<TData = Awaited<ReturnType<typeof getReady>>, TError = ServiceUnavailableResponse>(
+export function useGetReady<TData = Awaited<ReturnType<typeof getReady>>, TError = BadRequestResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReady>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getReady>>,
@@ -279,7 +301,7 @@ export function useGetReady<TData = Awaited<ReturnType<typeof getReady>>, TError
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetReady<TData = Awaited<ReturnType<typeof getReady>>, TError = ServiceUnavailableResponse>(
+export function useGetReady<TData = Awaited<ReturnType<typeof getReady>>, TError = BadRequestResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReady>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -287,7 +309,7 @@ export function useGetReady<TData = Awaited<ReturnType<typeof getReady>>, TError
  * @summary The server can serve requests
  */
 
-export function useGetReady<TData = Awaited<ReturnType<typeof getReady>>, TError = ServiceUnavailableResponse>(
+export function useGetReady<TData = Awaited<ReturnType<typeof getReady>>, TError = BadRequestResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReady>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

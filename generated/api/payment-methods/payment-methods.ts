@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getPaymentMethodsResponse200 = {
   status: 200
 }
 
+export type getPaymentMethodsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getPaymentMethodsResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getPaymentMethodsResponse403 = {
   status: 403
 }
 
+export type getPaymentMethodsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getPaymentMethodsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getPaymentMethodsResponse503 = {
 export type getPaymentMethodsResponseSuccess = (getPaymentMethodsResponse200) & {
   headers: Headers;
 };
-export type getPaymentMethodsResponseError = (getPaymentMethodsResponse401 | getPaymentMethodsResponse403 | getPaymentMethodsResponse503) & {
+export type getPaymentMethodsResponseError = (getPaymentMethodsResponse400 | getPaymentMethodsResponse401 | getPaymentMethodsResponse403 | getPaymentMethodsResponse431 | getPaymentMethodsResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetPaymentMethodsQueryKey = () => {
     }
 
 
-export const getGetPaymentMethodsQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethods>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetPaymentMethodsQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethods>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPaymentMethodsQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentMethods>>>
-export type GetPaymentMethodsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetPaymentMethodsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethods>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentMethods>>,
@@ -172,7 +183,7 @@ export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymen
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethods>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentMethods>>,
@@ -182,7 +193,7 @@ export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymen
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethods>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymen
  * @summary Every PaymentMethod (at most 10,000), in the default sort
  */
 
-export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetPaymentMethods<TData = Awaited<ReturnType<typeof getPaymentMethods>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethods>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createPaymentMethodResponse415 = {
   status: 415
 }
 
+export type createPaymentMethodResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createPaymentMethodResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createPaymentMethodResponse503 = {
 export type createPaymentMethodResponseSuccess = (createPaymentMethodResponse200) & {
   headers: Headers;
 };
-export type createPaymentMethodResponseError = (createPaymentMethodResponse400 | createPaymentMethodResponse401 | createPaymentMethodResponse403 | createPaymentMethodResponse409 | createPaymentMethodResponse413 | createPaymentMethodResponse415 | createPaymentMethodResponse503) & {
+export type createPaymentMethodResponseError = (createPaymentMethodResponse400 | createPaymentMethodResponse401 | createPaymentMethodResponse403 | createPaymentMethodResponse409 | createPaymentMethodResponse413 | createPaymentMethodResponse415 | createPaymentMethodResponse431 | createPaymentMethodResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createPaymentMethodResponse>(getCreatePaymentMethodUrl(),
 
 export const getCreatePaymentMethodMutationKey = () => ['createPaymentMethod'] as const;
 
-export const getCreatePaymentMethodMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreatePaymentMethodMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentMethod>>, TError,CreatePaymentMethodMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createPaymentMethod>>, TError,CreatePaymentMethodMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreatePaymentMethodMutationResult = NonNullable<Awaited<ReturnType<typeof createPaymentMethod>>>
     export type CreatePaymentMethodMutationBody = PaymentMethodCreate
-    export type CreatePaymentMethodMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreatePaymentMethodMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreatePaymentMethodMutationVariables = {data: PaymentMethodCreate}
 
     /**
  * @summary Create a PaymentMethod
  */
-export const useCreatePaymentMethod = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreatePaymentMethod = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentMethod>>, TError,CreatePaymentMethodMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createPaymentMethod>>,
@@ -383,6 +399,11 @@ export type updatePaymentMethodResponse415 = {
   status: 415
 }
 
+export type updatePaymentMethodResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updatePaymentMethodResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updatePaymentMethodResponse503 = {
 export type updatePaymentMethodResponseSuccess = (updatePaymentMethodResponse200) & {
   headers: Headers;
 };
-export type updatePaymentMethodResponseError = (updatePaymentMethodResponse400 | updatePaymentMethodResponse401 | updatePaymentMethodResponse403 | updatePaymentMethodResponse404 | updatePaymentMethodResponse409 | updatePaymentMethodResponse413 | updatePaymentMethodResponse415 | updatePaymentMethodResponse503) & {
+export type updatePaymentMethodResponseError = (updatePaymentMethodResponse400 | updatePaymentMethodResponse401 | updatePaymentMethodResponse403 | updatePaymentMethodResponse404 | updatePaymentMethodResponse409 | updatePaymentMethodResponse413 | updatePaymentMethodResponse415 | updatePaymentMethodResponse431 | updatePaymentMethodResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updatePaymentMethodResponse>(getUpdatePaymentMethodUrl(),
 
 export const getUpdatePaymentMethodMutationKey = () => ['updatePaymentMethod'] as const;
 
-export const getUpdatePaymentMethodMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdatePaymentMethodMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePaymentMethod>>, TError,UpdatePaymentMethodMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updatePaymentMethod>>, TError,UpdatePaymentMethodMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdatePaymentMethodMutationResult = NonNullable<Awaited<ReturnType<typeof updatePaymentMethod>>>
     export type UpdatePaymentMethodMutationBody = PaymentMethodUpdate
-    export type UpdatePaymentMethodMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdatePaymentMethodMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdatePaymentMethodMutationVariables = {data: PaymentMethodUpdate}
 
     /**
  * @summary Update a PaymentMethod (optimistic concurrency on rowVersion)
  */
-export const useUpdatePaymentMethod = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdatePaymentMethod = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePaymentMethod>>, TError,UpdatePaymentMethodMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updatePaymentMethod>>,
@@ -514,6 +535,11 @@ export type getPaymentMethodsForPagingResponse415 = {
   status: 415
 }
 
+export type getPaymentMethodsForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getPaymentMethodsForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getPaymentMethodsForPagingResponse503 = {
 export type getPaymentMethodsForPagingResponseSuccess = (getPaymentMethodsForPagingResponse200) & {
   headers: Headers;
 };
-export type getPaymentMethodsForPagingResponseError = (getPaymentMethodsForPagingResponse400 | getPaymentMethodsForPagingResponse401 | getPaymentMethodsForPagingResponse403 | getPaymentMethodsForPagingResponse413 | getPaymentMethodsForPagingResponse415 | getPaymentMethodsForPagingResponse503) & {
+export type getPaymentMethodsForPagingResponseError = (getPaymentMethodsForPagingResponse400 | getPaymentMethodsForPagingResponse401 | getPaymentMethodsForPagingResponse403 | getPaymentMethodsForPagingResponse413 | getPaymentMethodsForPagingResponse415 | getPaymentMethodsForPagingResponse431 | getPaymentMethodsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetPaymentMethodsForPagingQueryKey = (pagedListRequest?: PagedLi
     }
 
 
-export const getGetPaymentMethodsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetPaymentMethodsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPaymentMethodsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentMethodsForPaging>>>
-export type GetPaymentMethodsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetPaymentMethodsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentMethodsForPaging>>,
@@ -607,7 +633,7 @@ export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentMethodsForPaging>>,
@@ -617,7 +643,7 @@ export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof 
  * @summary One page of PaymentMethods, filtered, sorted and grouped
  */
 
-export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetPaymentMethodsForPaging<TData = Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getPaymentMethodByIdResponse414 = {
   status: 414
 }
 
+export type getPaymentMethodByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getPaymentMethodByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getPaymentMethodByIdResponse503 = {
 export type getPaymentMethodByIdResponseSuccess = (getPaymentMethodByIdResponse200) & {
   headers: Headers;
 };
-export type getPaymentMethodByIdResponseError = (getPaymentMethodByIdResponse400 | getPaymentMethodByIdResponse401 | getPaymentMethodByIdResponse403 | getPaymentMethodByIdResponse404 | getPaymentMethodByIdResponse414 | getPaymentMethodByIdResponse503) & {
+export type getPaymentMethodByIdResponseError = (getPaymentMethodByIdResponse400 | getPaymentMethodByIdResponse401 | getPaymentMethodByIdResponse403 | getPaymentMethodByIdResponse404 | getPaymentMethodByIdResponse414 | getPaymentMethodByIdResponse431 | getPaymentMethodByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetPaymentMethodByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetPaymentMethodByIdQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetPaymentMethodByIdQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPaymentMethodByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentMethodById>>>
-export type GetPaymentMethodByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetPaymentMethodByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentMethodById>>,
@@ -751,7 +782,7 @@ export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPay
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentMethodById>>,
@@ -761,7 +792,7 @@ export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPay
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPay
  * @summary One PaymentMethod
  */
 
-export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetPaymentMethodById<TData = Awaited<ReturnType<typeof getPaymentMethodById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deletePaymentMethodResponse415 = {
   status: 415
 }
 
+export type deletePaymentMethodResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deletePaymentMethodResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deletePaymentMethodResponse503 = {
 export type deletePaymentMethodResponseSuccess = (deletePaymentMethodResponse200) & {
   headers: Headers;
 };
-export type deletePaymentMethodResponseError = (deletePaymentMethodResponse400 | deletePaymentMethodResponse401 | deletePaymentMethodResponse403 | deletePaymentMethodResponse404 | deletePaymentMethodResponse409 | deletePaymentMethodResponse413 | deletePaymentMethodResponse414 | deletePaymentMethodResponse415 | deletePaymentMethodResponse503) & {
+export type deletePaymentMethodResponseError = (deletePaymentMethodResponse400 | deletePaymentMethodResponse401 | deletePaymentMethodResponse403 | deletePaymentMethodResponse404 | deletePaymentMethodResponse409 | deletePaymentMethodResponse413 | deletePaymentMethodResponse414 | deletePaymentMethodResponse415 | deletePaymentMethodResponse431 | deletePaymentMethodResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deletePaymentMethod = async (id: number, options?: Parameters<typeo
 
 export const getDeletePaymentMethodMutationKey = () => ['deletePaymentMethod'] as const;
 
-export const getDeletePaymentMethodMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeletePaymentMethodMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePaymentMethod>>, TError,DeletePaymentMethodMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deletePaymentMethod>>, TError,DeletePaymentMethodMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeletePaymentMethodMutationResult = NonNullable<Awaited<ReturnType<typeof deletePaymentMethod>>>
 
-    export type DeletePaymentMethodMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeletePaymentMethodMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeletePaymentMethodMutationVariables = {id: number}
 
     /**
  * @summary Delete a PaymentMethod; refused (409) while other rows reference it
  */
-export const useDeletePaymentMethod = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeletePaymentMethod = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePaymentMethod>>, TError,DeletePaymentMethodMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deletePaymentMethod>>,

@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getPaymentStatusResponse200 = {
   status: 200
 }
 
+export type getPaymentStatusResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getPaymentStatusResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getPaymentStatusResponse403 = {
   status: 403
 }
 
+export type getPaymentStatusResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getPaymentStatusResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getPaymentStatusResponse503 = {
 export type getPaymentStatusResponseSuccess = (getPaymentStatusResponse200) & {
   headers: Headers;
 };
-export type getPaymentStatusResponseError = (getPaymentStatusResponse401 | getPaymentStatusResponse403 | getPaymentStatusResponse503) & {
+export type getPaymentStatusResponseError = (getPaymentStatusResponse400 | getPaymentStatusResponse401 | getPaymentStatusResponse403 | getPaymentStatusResponse431 | getPaymentStatusResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetPaymentStatusQueryKey = () => {
     }
 
 
-export const getGetPaymentStatusQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetPaymentStatusQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPaymentStatusQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentStatus>>>
-export type GetPaymentStatusQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetPaymentStatusQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentStatus>>,
@@ -172,7 +183,7 @@ export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPayment
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentStatus>>,
@@ -182,7 +193,7 @@ export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPayment
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPayment
  * @summary Every PaymentStatus (at most 10,000), in the default sort
  */
 
-export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createPaymentStatusResponse415 = {
   status: 415
 }
 
+export type createPaymentStatusResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createPaymentStatusResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createPaymentStatusResponse503 = {
 export type createPaymentStatusResponseSuccess = (createPaymentStatusResponse200) & {
   headers: Headers;
 };
-export type createPaymentStatusResponseError = (createPaymentStatusResponse400 | createPaymentStatusResponse401 | createPaymentStatusResponse403 | createPaymentStatusResponse409 | createPaymentStatusResponse413 | createPaymentStatusResponse415 | createPaymentStatusResponse503) & {
+export type createPaymentStatusResponseError = (createPaymentStatusResponse400 | createPaymentStatusResponse401 | createPaymentStatusResponse403 | createPaymentStatusResponse409 | createPaymentStatusResponse413 | createPaymentStatusResponse415 | createPaymentStatusResponse431 | createPaymentStatusResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createPaymentStatusResponse>(getCreatePaymentStatusUrl(),
 
 export const getCreatePaymentStatusMutationKey = () => ['createPaymentStatus'] as const;
 
-export const getCreatePaymentStatusMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreatePaymentStatusMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentStatus>>, TError,CreatePaymentStatusMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createPaymentStatus>>, TError,CreatePaymentStatusMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreatePaymentStatusMutationResult = NonNullable<Awaited<ReturnType<typeof createPaymentStatus>>>
     export type CreatePaymentStatusMutationBody = PaymentStatusCreate
-    export type CreatePaymentStatusMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreatePaymentStatusMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreatePaymentStatusMutationVariables = {data: PaymentStatusCreate}
 
     /**
  * @summary Create a PaymentStatus
  */
-export const useCreatePaymentStatus = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreatePaymentStatus = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentStatus>>, TError,CreatePaymentStatusMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createPaymentStatus>>,
@@ -383,6 +399,11 @@ export type updatePaymentStatusResponse415 = {
   status: 415
 }
 
+export type updatePaymentStatusResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updatePaymentStatusResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updatePaymentStatusResponse503 = {
 export type updatePaymentStatusResponseSuccess = (updatePaymentStatusResponse200) & {
   headers: Headers;
 };
-export type updatePaymentStatusResponseError = (updatePaymentStatusResponse400 | updatePaymentStatusResponse401 | updatePaymentStatusResponse403 | updatePaymentStatusResponse404 | updatePaymentStatusResponse409 | updatePaymentStatusResponse413 | updatePaymentStatusResponse415 | updatePaymentStatusResponse503) & {
+export type updatePaymentStatusResponseError = (updatePaymentStatusResponse400 | updatePaymentStatusResponse401 | updatePaymentStatusResponse403 | updatePaymentStatusResponse404 | updatePaymentStatusResponse409 | updatePaymentStatusResponse413 | updatePaymentStatusResponse415 | updatePaymentStatusResponse431 | updatePaymentStatusResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updatePaymentStatusResponse>(getUpdatePaymentStatusUrl(),
 
 export const getUpdatePaymentStatusMutationKey = () => ['updatePaymentStatus'] as const;
 
-export const getUpdatePaymentStatusMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdatePaymentStatusMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePaymentStatus>>, TError,UpdatePaymentStatusMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updatePaymentStatus>>, TError,UpdatePaymentStatusMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdatePaymentStatusMutationResult = NonNullable<Awaited<ReturnType<typeof updatePaymentStatus>>>
     export type UpdatePaymentStatusMutationBody = PaymentStatusUpdate
-    export type UpdatePaymentStatusMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdatePaymentStatusMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdatePaymentStatusMutationVariables = {data: PaymentStatusUpdate}
 
     /**
  * @summary Update a PaymentStatus (optimistic concurrency on rowVersion)
  */
-export const useUpdatePaymentStatus = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdatePaymentStatus = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePaymentStatus>>, TError,UpdatePaymentStatusMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updatePaymentStatus>>,
@@ -514,6 +535,11 @@ export type getPaymentStatusForPagingResponse415 = {
   status: 415
 }
 
+export type getPaymentStatusForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getPaymentStatusForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getPaymentStatusForPagingResponse503 = {
 export type getPaymentStatusForPagingResponseSuccess = (getPaymentStatusForPagingResponse200) & {
   headers: Headers;
 };
-export type getPaymentStatusForPagingResponseError = (getPaymentStatusForPagingResponse400 | getPaymentStatusForPagingResponse401 | getPaymentStatusForPagingResponse403 | getPaymentStatusForPagingResponse413 | getPaymentStatusForPagingResponse415 | getPaymentStatusForPagingResponse503) & {
+export type getPaymentStatusForPagingResponseError = (getPaymentStatusForPagingResponse400 | getPaymentStatusForPagingResponse401 | getPaymentStatusForPagingResponse403 | getPaymentStatusForPagingResponse413 | getPaymentStatusForPagingResponse415 | getPaymentStatusForPagingResponse431 | getPaymentStatusForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetPaymentStatusForPagingQueryKey = (pagedListRequest?: PagedLis
     }
 
 
-export const getGetPaymentStatusForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetPaymentStatusForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPaymentStatusForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentStatusForPaging>>>
-export type GetPaymentStatusForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetPaymentStatusForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentStatusForPaging>>,
@@ -607,7 +633,7 @@ export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentStatusForPaging>>,
@@ -617,7 +643,7 @@ export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof g
  * @summary One page of PaymentStatus, filtered, sorted and grouped
  */
 
-export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetPaymentStatusForPaging<TData = Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getPaymentStatusByIdResponse414 = {
   status: 414
 }
 
+export type getPaymentStatusByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getPaymentStatusByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getPaymentStatusByIdResponse503 = {
 export type getPaymentStatusByIdResponseSuccess = (getPaymentStatusByIdResponse200) & {
   headers: Headers;
 };
-export type getPaymentStatusByIdResponseError = (getPaymentStatusByIdResponse400 | getPaymentStatusByIdResponse401 | getPaymentStatusByIdResponse403 | getPaymentStatusByIdResponse404 | getPaymentStatusByIdResponse414 | getPaymentStatusByIdResponse503) & {
+export type getPaymentStatusByIdResponseError = (getPaymentStatusByIdResponse400 | getPaymentStatusByIdResponse401 | getPaymentStatusByIdResponse403 | getPaymentStatusByIdResponse404 | getPaymentStatusByIdResponse414 | getPaymentStatusByIdResponse431 | getPaymentStatusByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetPaymentStatusByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetPaymentStatusByIdQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetPaymentStatusByIdQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPaymentStatusByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentStatusById>>>
-export type GetPaymentStatusByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetPaymentStatusByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentStatusById>>,
@@ -751,7 +782,7 @@ export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPay
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentStatusById>>,
@@ -761,7 +792,7 @@ export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPay
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPay
  * @summary One PaymentStatus
  */
 
-export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetPaymentStatusById<TData = Awaited<ReturnType<typeof getPaymentStatusById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deletePaymentStatusResponse415 = {
   status: 415
 }
 
+export type deletePaymentStatusResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deletePaymentStatusResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deletePaymentStatusResponse503 = {
 export type deletePaymentStatusResponseSuccess = (deletePaymentStatusResponse200) & {
   headers: Headers;
 };
-export type deletePaymentStatusResponseError = (deletePaymentStatusResponse400 | deletePaymentStatusResponse401 | deletePaymentStatusResponse403 | deletePaymentStatusResponse404 | deletePaymentStatusResponse409 | deletePaymentStatusResponse413 | deletePaymentStatusResponse414 | deletePaymentStatusResponse415 | deletePaymentStatusResponse503) & {
+export type deletePaymentStatusResponseError = (deletePaymentStatusResponse400 | deletePaymentStatusResponse401 | deletePaymentStatusResponse403 | deletePaymentStatusResponse404 | deletePaymentStatusResponse409 | deletePaymentStatusResponse413 | deletePaymentStatusResponse414 | deletePaymentStatusResponse415 | deletePaymentStatusResponse431 | deletePaymentStatusResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deletePaymentStatus = async (id: number, options?: Parameters<typeo
 
 export const getDeletePaymentStatusMutationKey = () => ['deletePaymentStatus'] as const;
 
-export const getDeletePaymentStatusMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeletePaymentStatusMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePaymentStatus>>, TError,DeletePaymentStatusMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deletePaymentStatus>>, TError,DeletePaymentStatusMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeletePaymentStatusMutationResult = NonNullable<Awaited<ReturnType<typeof deletePaymentStatus>>>
 
-    export type DeletePaymentStatusMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeletePaymentStatusMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeletePaymentStatusMutationVariables = {id: number}
 
     /**
  * @summary Delete a PaymentStatus; refused (409) while other rows reference it
  */
-export const useDeletePaymentStatus = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeletePaymentStatus = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePaymentStatus>>, TError,DeletePaymentStatusMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deletePaymentStatus>>,

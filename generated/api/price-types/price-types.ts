@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getPriceTypesResponse200 = {
   status: 200
 }
 
+export type getPriceTypesResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getPriceTypesResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getPriceTypesResponse403 = {
   status: 403
 }
 
+export type getPriceTypesResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getPriceTypesResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getPriceTypesResponse503 = {
 export type getPriceTypesResponseSuccess = (getPriceTypesResponse200) & {
   headers: Headers;
 };
-export type getPriceTypesResponseError = (getPriceTypesResponse401 | getPriceTypesResponse403 | getPriceTypesResponse503) & {
+export type getPriceTypesResponseError = (getPriceTypesResponse400 | getPriceTypesResponse401 | getPriceTypesResponse403 | getPriceTypesResponse431 | getPriceTypesResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetPriceTypesQueryKey = () => {
     }
 
 
-export const getGetPriceTypesQueryOptions = <TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetPriceTypesQueryOptions = <TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPriceTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getPriceTypes>>>
-export type GetPriceTypesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetPriceTypesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPriceTypes>>,
@@ -172,7 +183,7 @@ export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPriceTypes>>,
@@ -182,7 +193,7 @@ export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes
  * @summary Every PriceType (at most 10,000), in the default sort
  */
 
-export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetPriceTypes<TData = Awaited<ReturnType<typeof getPriceTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createPriceTypeResponse415 = {
   status: 415
 }
 
+export type createPriceTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createPriceTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createPriceTypeResponse503 = {
 export type createPriceTypeResponseSuccess = (createPriceTypeResponse200) & {
   headers: Headers;
 };
-export type createPriceTypeResponseError = (createPriceTypeResponse400 | createPriceTypeResponse401 | createPriceTypeResponse403 | createPriceTypeResponse409 | createPriceTypeResponse413 | createPriceTypeResponse415 | createPriceTypeResponse503) & {
+export type createPriceTypeResponseError = (createPriceTypeResponse400 | createPriceTypeResponse401 | createPriceTypeResponse403 | createPriceTypeResponse409 | createPriceTypeResponse413 | createPriceTypeResponse415 | createPriceTypeResponse431 | createPriceTypeResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createPriceTypeResponse>(getCreatePriceTypeUrl(),
 
 export const getCreatePriceTypeMutationKey = () => ['createPriceType'] as const;
 
-export const getCreatePriceTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreatePriceTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPriceType>>, TError,CreatePriceTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createPriceType>>, TError,CreatePriceTypeMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreatePriceTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createPriceType>>>
     export type CreatePriceTypeMutationBody = PriceTypeCreate
-    export type CreatePriceTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreatePriceTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreatePriceTypeMutationVariables = {data: PriceTypeCreate}
 
     /**
  * @summary Create a PriceType
  */
-export const useCreatePriceType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreatePriceType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPriceType>>, TError,CreatePriceTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createPriceType>>,
@@ -383,6 +399,11 @@ export type updatePriceTypeResponse415 = {
   status: 415
 }
 
+export type updatePriceTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updatePriceTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updatePriceTypeResponse503 = {
 export type updatePriceTypeResponseSuccess = (updatePriceTypeResponse200) & {
   headers: Headers;
 };
-export type updatePriceTypeResponseError = (updatePriceTypeResponse400 | updatePriceTypeResponse401 | updatePriceTypeResponse403 | updatePriceTypeResponse404 | updatePriceTypeResponse409 | updatePriceTypeResponse413 | updatePriceTypeResponse415 | updatePriceTypeResponse503) & {
+export type updatePriceTypeResponseError = (updatePriceTypeResponse400 | updatePriceTypeResponse401 | updatePriceTypeResponse403 | updatePriceTypeResponse404 | updatePriceTypeResponse409 | updatePriceTypeResponse413 | updatePriceTypeResponse415 | updatePriceTypeResponse431 | updatePriceTypeResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updatePriceTypeResponse>(getUpdatePriceTypeUrl(),
 
 export const getUpdatePriceTypeMutationKey = () => ['updatePriceType'] as const;
 
-export const getUpdatePriceTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdatePriceTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePriceType>>, TError,UpdatePriceTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updatePriceType>>, TError,UpdatePriceTypeMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdatePriceTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updatePriceType>>>
     export type UpdatePriceTypeMutationBody = PriceTypeUpdate
-    export type UpdatePriceTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdatePriceTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdatePriceTypeMutationVariables = {data: PriceTypeUpdate}
 
     /**
  * @summary Update a PriceType (optimistic concurrency on rowVersion)
  */
-export const useUpdatePriceType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdatePriceType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePriceType>>, TError,UpdatePriceTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updatePriceType>>,
@@ -514,6 +535,11 @@ export type getPriceTypesForPagingResponse415 = {
   status: 415
 }
 
+export type getPriceTypesForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getPriceTypesForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getPriceTypesForPagingResponse503 = {
 export type getPriceTypesForPagingResponseSuccess = (getPriceTypesForPagingResponse200) & {
   headers: Headers;
 };
-export type getPriceTypesForPagingResponseError = (getPriceTypesForPagingResponse400 | getPriceTypesForPagingResponse401 | getPriceTypesForPagingResponse403 | getPriceTypesForPagingResponse413 | getPriceTypesForPagingResponse415 | getPriceTypesForPagingResponse503) & {
+export type getPriceTypesForPagingResponseError = (getPriceTypesForPagingResponse400 | getPriceTypesForPagingResponse401 | getPriceTypesForPagingResponse403 | getPriceTypesForPagingResponse413 | getPriceTypesForPagingResponse415 | getPriceTypesForPagingResponse431 | getPriceTypesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetPriceTypesForPagingQueryKey = (pagedListRequest?: PagedListRe
     }
 
 
-export const getGetPriceTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetPriceTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPriceTypesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getPriceTypesForPaging>>>
-export type GetPriceTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetPriceTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPriceTypesForPaging>>,
@@ -607,7 +633,7 @@ export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getP
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPriceTypesForPaging>>,
@@ -617,7 +643,7 @@ export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getP
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getP
  * @summary One page of PriceTypes, filtered, sorted and grouped
  */
 
-export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetPriceTypesForPaging<TData = Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getPriceTypeByIdResponse414 = {
   status: 414
 }
 
+export type getPriceTypeByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getPriceTypeByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getPriceTypeByIdResponse503 = {
 export type getPriceTypeByIdResponseSuccess = (getPriceTypeByIdResponse200) & {
   headers: Headers;
 };
-export type getPriceTypeByIdResponseError = (getPriceTypeByIdResponse400 | getPriceTypeByIdResponse401 | getPriceTypeByIdResponse403 | getPriceTypeByIdResponse404 | getPriceTypeByIdResponse414 | getPriceTypeByIdResponse503) & {
+export type getPriceTypeByIdResponseError = (getPriceTypeByIdResponse400 | getPriceTypeByIdResponse401 | getPriceTypeByIdResponse403 | getPriceTypeByIdResponse404 | getPriceTypeByIdResponse414 | getPriceTypeByIdResponse431 | getPriceTypeByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetPriceTypeByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetPriceTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetPriceTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPriceTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getPriceTypeById>>>
-export type GetPriceTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetPriceTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypeById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPriceTypeById>>,
@@ -751,7 +782,7 @@ export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTy
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypeById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPriceTypeById>>,
@@ -761,7 +792,7 @@ export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTy
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTy
  * @summary One PriceType
  */
 
-export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetPriceTypeById<TData = Awaited<ReturnType<typeof getPriceTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPriceTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deletePriceTypeResponse415 = {
   status: 415
 }
 
+export type deletePriceTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deletePriceTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deletePriceTypeResponse503 = {
 export type deletePriceTypeResponseSuccess = (deletePriceTypeResponse200) & {
   headers: Headers;
 };
-export type deletePriceTypeResponseError = (deletePriceTypeResponse400 | deletePriceTypeResponse401 | deletePriceTypeResponse403 | deletePriceTypeResponse404 | deletePriceTypeResponse409 | deletePriceTypeResponse413 | deletePriceTypeResponse414 | deletePriceTypeResponse415 | deletePriceTypeResponse503) & {
+export type deletePriceTypeResponseError = (deletePriceTypeResponse400 | deletePriceTypeResponse401 | deletePriceTypeResponse403 | deletePriceTypeResponse404 | deletePriceTypeResponse409 | deletePriceTypeResponse413 | deletePriceTypeResponse414 | deletePriceTypeResponse415 | deletePriceTypeResponse431 | deletePriceTypeResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deletePriceType = async (id: number, options?: Parameters<typeof ap
 
 export const getDeletePriceTypeMutationKey = () => ['deletePriceType'] as const;
 
-export const getDeletePriceTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeletePriceTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePriceType>>, TError,DeletePriceTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deletePriceType>>, TError,DeletePriceTypeMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeletePriceTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deletePriceType>>>
 
-    export type DeletePriceTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeletePriceTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeletePriceTypeMutationVariables = {id: number}
 
     /**
  * @summary Delete a PriceType; refused (409) while other rows reference it
  */
-export const useDeletePriceType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeletePriceType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deletePriceType>>, TError,DeletePriceTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deletePriceType>>,

@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getProductAttributeValuesResponse200 = {
   status: 200
 }
 
+export type getProductAttributeValuesResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getProductAttributeValuesResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getProductAttributeValuesResponse403 = {
   status: 403
 }
 
+export type getProductAttributeValuesResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getProductAttributeValuesResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getProductAttributeValuesResponse503 = {
 export type getProductAttributeValuesResponseSuccess = (getProductAttributeValuesResponse200) & {
   headers: Headers;
 };
-export type getProductAttributeValuesResponseError = (getProductAttributeValuesResponse401 | getProductAttributeValuesResponse403 | getProductAttributeValuesResponse503) & {
+export type getProductAttributeValuesResponseError = (getProductAttributeValuesResponse400 | getProductAttributeValuesResponse401 | getProductAttributeValuesResponse403 | getProductAttributeValuesResponse431 | getProductAttributeValuesResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetProductAttributeValuesQueryKey = () => {
     }
 
 
-export const getGetProductAttributeValuesQueryOptions = <TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValues>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetProductAttributeValuesQueryOptions = <TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValues>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProductAttributeValuesQueryResult = NonNullable<Awaited<ReturnType<typeof getProductAttributeValues>>>
-export type GetProductAttributeValuesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetProductAttributeValuesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValues>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductAttributeValues>>,
@@ -172,7 +183,7 @@ export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValues>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductAttributeValues>>,
@@ -182,7 +193,7 @@ export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValues>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof g
  * @summary Every ProductAttributeValue (at most 10,000), in the default sort
  */
 
-export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetProductAttributeValues<TData = Awaited<ReturnType<typeof getProductAttributeValues>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValues>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createProductAttributeValueResponse415 = {
   status: 415
 }
 
+export type createProductAttributeValueResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createProductAttributeValueResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createProductAttributeValueResponse503 = {
 export type createProductAttributeValueResponseSuccess = (createProductAttributeValueResponse200) & {
   headers: Headers;
 };
-export type createProductAttributeValueResponseError = (createProductAttributeValueResponse400 | createProductAttributeValueResponse401 | createProductAttributeValueResponse403 | createProductAttributeValueResponse409 | createProductAttributeValueResponse413 | createProductAttributeValueResponse415 | createProductAttributeValueResponse503) & {
+export type createProductAttributeValueResponseError = (createProductAttributeValueResponse400 | createProductAttributeValueResponse401 | createProductAttributeValueResponse403 | createProductAttributeValueResponse409 | createProductAttributeValueResponse413 | createProductAttributeValueResponse415 | createProductAttributeValueResponse431 | createProductAttributeValueResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createProductAttributeValueResponse>(getCreateProductAttributeVa
 
 export const getCreateProductAttributeValueMutationKey = () => ['createProductAttributeValue'] as const;
 
-export const getCreateProductAttributeValueMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateProductAttributeValueMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProductAttributeValue>>, TError,CreateProductAttributeValueMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createProductAttributeValue>>, TError,CreateProductAttributeValueMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateProductAttributeValueMutationResult = NonNullable<Awaited<ReturnType<typeof createProductAttributeValue>>>
     export type CreateProductAttributeValueMutationBody = ProductAttributeValueCreate
-    export type CreateProductAttributeValueMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateProductAttributeValueMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateProductAttributeValueMutationVariables = {data: ProductAttributeValueCreate}
 
     /**
  * @summary Create a ProductAttributeValue
  */
-export const useCreateProductAttributeValue = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateProductAttributeValue = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProductAttributeValue>>, TError,CreateProductAttributeValueMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createProductAttributeValue>>,
@@ -383,6 +399,11 @@ export type updateProductAttributeValueResponse415 = {
   status: 415
 }
 
+export type updateProductAttributeValueResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateProductAttributeValueResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateProductAttributeValueResponse503 = {
 export type updateProductAttributeValueResponseSuccess = (updateProductAttributeValueResponse200) & {
   headers: Headers;
 };
-export type updateProductAttributeValueResponseError = (updateProductAttributeValueResponse400 | updateProductAttributeValueResponse401 | updateProductAttributeValueResponse403 | updateProductAttributeValueResponse404 | updateProductAttributeValueResponse409 | updateProductAttributeValueResponse413 | updateProductAttributeValueResponse415 | updateProductAttributeValueResponse503) & {
+export type updateProductAttributeValueResponseError = (updateProductAttributeValueResponse400 | updateProductAttributeValueResponse401 | updateProductAttributeValueResponse403 | updateProductAttributeValueResponse404 | updateProductAttributeValueResponse409 | updateProductAttributeValueResponse413 | updateProductAttributeValueResponse415 | updateProductAttributeValueResponse431 | updateProductAttributeValueResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateProductAttributeValueResponse>(getUpdateProductAttributeVa
 
 export const getUpdateProductAttributeValueMutationKey = () => ['updateProductAttributeValue'] as const;
 
-export const getUpdateProductAttributeValueMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateProductAttributeValueMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProductAttributeValue>>, TError,UpdateProductAttributeValueMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateProductAttributeValue>>, TError,UpdateProductAttributeValueMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateProductAttributeValueMutationResult = NonNullable<Awaited<ReturnType<typeof updateProductAttributeValue>>>
     export type UpdateProductAttributeValueMutationBody = ProductAttributeValueUpdate
-    export type UpdateProductAttributeValueMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateProductAttributeValueMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateProductAttributeValueMutationVariables = {data: ProductAttributeValueUpdate}
 
     /**
  * @summary Update a ProductAttributeValue (optimistic concurrency on rowVersion)
  */
-export const useUpdateProductAttributeValue = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateProductAttributeValue = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProductAttributeValue>>, TError,UpdateProductAttributeValueMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateProductAttributeValue>>,
@@ -514,6 +535,11 @@ export type getProductAttributeValuesForPagingResponse415 = {
   status: 415
 }
 
+export type getProductAttributeValuesForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getProductAttributeValuesForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getProductAttributeValuesForPagingResponse503 = {
 export type getProductAttributeValuesForPagingResponseSuccess = (getProductAttributeValuesForPagingResponse200) & {
   headers: Headers;
 };
-export type getProductAttributeValuesForPagingResponseError = (getProductAttributeValuesForPagingResponse400 | getProductAttributeValuesForPagingResponse401 | getProductAttributeValuesForPagingResponse403 | getProductAttributeValuesForPagingResponse413 | getProductAttributeValuesForPagingResponse415 | getProductAttributeValuesForPagingResponse503) & {
+export type getProductAttributeValuesForPagingResponseError = (getProductAttributeValuesForPagingResponse400 | getProductAttributeValuesForPagingResponse401 | getProductAttributeValuesForPagingResponse403 | getProductAttributeValuesForPagingResponse413 | getProductAttributeValuesForPagingResponse415 | getProductAttributeValuesForPagingResponse431 | getProductAttributeValuesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetProductAttributeValuesForPagingQueryKey = (pagedListRequest?:
     }
 
 
-export const getGetProductAttributeValuesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetProductAttributeValuesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProductAttributeValuesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>>
-export type GetProductAttributeValuesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetProductAttributeValuesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>,
@@ -607,7 +633,7 @@ export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>,
@@ -617,7 +643,7 @@ export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType
  * @summary One page of ProductAttributeValues, filtered, sorted and grouped
  */
 
-export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetProductAttributeValuesForPaging<TData = Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValuesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getProductAttributeValueByIdResponse414 = {
   status: 414
 }
 
+export type getProductAttributeValueByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getProductAttributeValueByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getProductAttributeValueByIdResponse503 = {
 export type getProductAttributeValueByIdResponseSuccess = (getProductAttributeValueByIdResponse200) & {
   headers: Headers;
 };
-export type getProductAttributeValueByIdResponseError = (getProductAttributeValueByIdResponse400 | getProductAttributeValueByIdResponse401 | getProductAttributeValueByIdResponse403 | getProductAttributeValueByIdResponse404 | getProductAttributeValueByIdResponse414 | getProductAttributeValueByIdResponse503) & {
+export type getProductAttributeValueByIdResponseError = (getProductAttributeValueByIdResponse400 | getProductAttributeValueByIdResponse401 | getProductAttributeValueByIdResponse403 | getProductAttributeValueByIdResponse404 | getProductAttributeValueByIdResponse414 | getProductAttributeValueByIdResponse431 | getProductAttributeValueByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetProductAttributeValueByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetProductAttributeValueByIdQueryOptions = <TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValueById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetProductAttributeValueByIdQueryOptions = <TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValueById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProductAttributeValueByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getProductAttributeValueById>>>
-export type GetProductAttributeValueByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetProductAttributeValueByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValueById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductAttributeValueById>>,
@@ -751,7 +782,7 @@ export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValueById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductAttributeValueById>>,
@@ -761,7 +792,7 @@ export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValueById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeo
  * @summary One ProductAttributeValue
  */
 
-export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetProductAttributeValueById<TData = Awaited<ReturnType<typeof getProductAttributeValueById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductAttributeValueById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteProductAttributeValueResponse415 = {
   status: 415
 }
 
+export type deleteProductAttributeValueResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteProductAttributeValueResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteProductAttributeValueResponse503 = {
 export type deleteProductAttributeValueResponseSuccess = (deleteProductAttributeValueResponse200) & {
   headers: Headers;
 };
-export type deleteProductAttributeValueResponseError = (deleteProductAttributeValueResponse400 | deleteProductAttributeValueResponse401 | deleteProductAttributeValueResponse403 | deleteProductAttributeValueResponse404 | deleteProductAttributeValueResponse409 | deleteProductAttributeValueResponse413 | deleteProductAttributeValueResponse414 | deleteProductAttributeValueResponse415 | deleteProductAttributeValueResponse503) & {
+export type deleteProductAttributeValueResponseError = (deleteProductAttributeValueResponse400 | deleteProductAttributeValueResponse401 | deleteProductAttributeValueResponse403 | deleteProductAttributeValueResponse404 | deleteProductAttributeValueResponse409 | deleteProductAttributeValueResponse413 | deleteProductAttributeValueResponse414 | deleteProductAttributeValueResponse415 | deleteProductAttributeValueResponse431 | deleteProductAttributeValueResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteProductAttributeValue = async (id: number, options?: Paramete
 
 export const getDeleteProductAttributeValueMutationKey = () => ['deleteProductAttributeValue'] as const;
 
-export const getDeleteProductAttributeValueMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteProductAttributeValueMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProductAttributeValue>>, TError,DeleteProductAttributeValueMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteProductAttributeValue>>, TError,DeleteProductAttributeValueMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteProductAttributeValueMutationResult = NonNullable<Awaited<ReturnType<typeof deleteProductAttributeValue>>>
 
-    export type DeleteProductAttributeValueMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteProductAttributeValueMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteProductAttributeValueMutationVariables = {id: number}
 
     /**
  * @summary Delete a ProductAttributeValue; refused (409) while other rows reference it
  */
-export const useDeleteProductAttributeValue = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteProductAttributeValue = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProductAttributeValue>>, TError,DeleteProductAttributeValueMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteProductAttributeValue>>,

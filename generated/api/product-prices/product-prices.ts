@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getProductPricesResponse200 = {
   status: 200
 }
 
+export type getProductPricesResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getProductPricesResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getProductPricesResponse403 = {
   status: 403
 }
 
+export type getProductPricesResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getProductPricesResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getProductPricesResponse503 = {
 export type getProductPricesResponseSuccess = (getProductPricesResponse200) & {
   headers: Headers;
 };
-export type getProductPricesResponseError = (getProductPricesResponse401 | getProductPricesResponse403 | getProductPricesResponse503) & {
+export type getProductPricesResponseError = (getProductPricesResponse400 | getProductPricesResponse401 | getProductPricesResponse403 | getProductPricesResponse431 | getProductPricesResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetProductPricesQueryKey = () => {
     }
 
 
-export const getGetProductPricesQueryOptions = <TData = Awaited<ReturnType<typeof getProductPrices>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPrices>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetProductPricesQueryOptions = <TData = Awaited<ReturnType<typeof getProductPrices>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPrices>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProductPricesQueryResult = NonNullable<Awaited<ReturnType<typeof getProductPrices>>>
-export type GetProductPricesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetProductPricesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProductPrices>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProductPrices>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPrices>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductPrices>>,
@@ -172,7 +183,7 @@ export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProduct
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProductPrices>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProductPrices>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPrices>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductPrices>>,
@@ -182,7 +193,7 @@ export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProduct
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProductPrices>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProductPrices>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPrices>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProduct
  * @summary Every ProductPrice (at most 10,000), in the default sort
  */
 
-export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProductPrices>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetProductPrices<TData = Awaited<ReturnType<typeof getProductPrices>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPrices>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createProductPriceResponse415 = {
   status: 415
 }
 
+export type createProductPriceResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createProductPriceResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createProductPriceResponse503 = {
 export type createProductPriceResponseSuccess = (createProductPriceResponse200) & {
   headers: Headers;
 };
-export type createProductPriceResponseError = (createProductPriceResponse400 | createProductPriceResponse401 | createProductPriceResponse403 | createProductPriceResponse409 | createProductPriceResponse413 | createProductPriceResponse415 | createProductPriceResponse503) & {
+export type createProductPriceResponseError = (createProductPriceResponse400 | createProductPriceResponse401 | createProductPriceResponse403 | createProductPriceResponse409 | createProductPriceResponse413 | createProductPriceResponse415 | createProductPriceResponse431 | createProductPriceResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createProductPriceResponse>(getCreateProductPriceUrl(),
 
 export const getCreateProductPriceMutationKey = () => ['createProductPrice'] as const;
 
-export const getCreateProductPriceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateProductPriceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProductPrice>>, TError,CreateProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createProductPrice>>, TError,CreateProductPriceMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateProductPriceMutationResult = NonNullable<Awaited<ReturnType<typeof createProductPrice>>>
     export type CreateProductPriceMutationBody = ProductPriceCreate
-    export type CreateProductPriceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateProductPriceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateProductPriceMutationVariables = {data: ProductPriceCreate}
 
     /**
  * @summary Create a ProductPrice
  */
-export const useCreateProductPrice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateProductPrice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProductPrice>>, TError,CreateProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createProductPrice>>,
@@ -383,6 +399,11 @@ export type updateProductPriceResponse415 = {
   status: 415
 }
 
+export type updateProductPriceResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateProductPriceResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateProductPriceResponse503 = {
 export type updateProductPriceResponseSuccess = (updateProductPriceResponse200) & {
   headers: Headers;
 };
-export type updateProductPriceResponseError = (updateProductPriceResponse400 | updateProductPriceResponse401 | updateProductPriceResponse403 | updateProductPriceResponse404 | updateProductPriceResponse409 | updateProductPriceResponse413 | updateProductPriceResponse415 | updateProductPriceResponse503) & {
+export type updateProductPriceResponseError = (updateProductPriceResponse400 | updateProductPriceResponse401 | updateProductPriceResponse403 | updateProductPriceResponse404 | updateProductPriceResponse409 | updateProductPriceResponse413 | updateProductPriceResponse415 | updateProductPriceResponse431 | updateProductPriceResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateProductPriceResponse>(getUpdateProductPriceUrl(),
 
 export const getUpdateProductPriceMutationKey = () => ['updateProductPrice'] as const;
 
-export const getUpdateProductPriceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateProductPriceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProductPrice>>, TError,UpdateProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateProductPrice>>, TError,UpdateProductPriceMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateProductPriceMutationResult = NonNullable<Awaited<ReturnType<typeof updateProductPrice>>>
     export type UpdateProductPriceMutationBody = ProductPriceUpdate
-    export type UpdateProductPriceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateProductPriceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateProductPriceMutationVariables = {data: ProductPriceUpdate}
 
     /**
  * @summary Update a ProductPrice (optimistic concurrency on rowVersion)
  */
-export const useUpdateProductPrice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateProductPrice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProductPrice>>, TError,UpdateProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateProductPrice>>,
@@ -514,6 +535,11 @@ export type getProductPricesForPagingResponse415 = {
   status: 415
 }
 
+export type getProductPricesForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getProductPricesForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getProductPricesForPagingResponse503 = {
 export type getProductPricesForPagingResponseSuccess = (getProductPricesForPagingResponse200) & {
   headers: Headers;
 };
-export type getProductPricesForPagingResponseError = (getProductPricesForPagingResponse400 | getProductPricesForPagingResponse401 | getProductPricesForPagingResponse403 | getProductPricesForPagingResponse413 | getProductPricesForPagingResponse415 | getProductPricesForPagingResponse503) & {
+export type getProductPricesForPagingResponseError = (getProductPricesForPagingResponse400 | getProductPricesForPagingResponse401 | getProductPricesForPagingResponse403 | getProductPricesForPagingResponse413 | getProductPricesForPagingResponse415 | getProductPricesForPagingResponse431 | getProductPricesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetProductPricesForPagingQueryKey = (pagedListRequest?: PagedLis
     }
 
 
-export const getGetProductPricesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getProductPricesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPricesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetProductPricesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getProductPricesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPricesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProductPricesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getProductPricesForPaging>>>
-export type GetProductPricesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetProductPricesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof getProductPricesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof getProductPricesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPricesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductPricesForPaging>>,
@@ -607,7 +633,7 @@ export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof getProductPricesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof getProductPricesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPricesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductPricesForPaging>>,
@@ -617,7 +643,7 @@ export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof getProductPricesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof getProductPricesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPricesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof g
  * @summary One page of ProductPrices, filtered, sorted and grouped
  */
 
-export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof getProductPricesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetProductPricesForPaging<TData = Awaited<ReturnType<typeof getProductPricesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPricesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getProductPriceByIdResponse414 = {
   status: 414
 }
 
+export type getProductPriceByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getProductPriceByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getProductPriceByIdResponse503 = {
 export type getProductPriceByIdResponseSuccess = (getProductPriceByIdResponse200) & {
   headers: Headers;
 };
-export type getProductPriceByIdResponseError = (getProductPriceByIdResponse400 | getProductPriceByIdResponse401 | getProductPriceByIdResponse403 | getProductPriceByIdResponse404 | getProductPriceByIdResponse414 | getProductPriceByIdResponse503) & {
+export type getProductPriceByIdResponseError = (getProductPriceByIdResponse400 | getProductPriceByIdResponse401 | getProductPriceByIdResponse403 | getProductPriceByIdResponse404 | getProductPriceByIdResponse414 | getProductPriceByIdResponse431 | getProductPriceByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetProductPriceByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetProductPriceByIdQueryOptions = <TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPriceById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetProductPriceByIdQueryOptions = <TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPriceById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProductPriceByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getProductPriceById>>>
-export type GetProductPriceByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetProductPriceByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPriceById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductPriceById>>,
@@ -751,7 +782,7 @@ export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProd
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPriceById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductPriceById>>,
@@ -761,7 +792,7 @@ export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProd
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPriceById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProd
  * @summary One ProductPrice
  */
 
-export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetProductPriceById<TData = Awaited<ReturnType<typeof getProductPriceById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductPriceById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteProductPriceResponse415 = {
   status: 415
 }
 
+export type deleteProductPriceResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteProductPriceResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteProductPriceResponse503 = {
 export type deleteProductPriceResponseSuccess = (deleteProductPriceResponse200) & {
   headers: Headers;
 };
-export type deleteProductPriceResponseError = (deleteProductPriceResponse400 | deleteProductPriceResponse401 | deleteProductPriceResponse403 | deleteProductPriceResponse404 | deleteProductPriceResponse409 | deleteProductPriceResponse413 | deleteProductPriceResponse414 | deleteProductPriceResponse415 | deleteProductPriceResponse503) & {
+export type deleteProductPriceResponseError = (deleteProductPriceResponse400 | deleteProductPriceResponse401 | deleteProductPriceResponse403 | deleteProductPriceResponse404 | deleteProductPriceResponse409 | deleteProductPriceResponse413 | deleteProductPriceResponse414 | deleteProductPriceResponse415 | deleteProductPriceResponse431 | deleteProductPriceResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteProductPrice = async (id: number, options?: Parameters<typeof
 
 export const getDeleteProductPriceMutationKey = () => ['deleteProductPrice'] as const;
 
-export const getDeleteProductPriceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteProductPriceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProductPrice>>, TError,DeleteProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteProductPrice>>, TError,DeleteProductPriceMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteProductPriceMutationResult = NonNullable<Awaited<ReturnType<typeof deleteProductPrice>>>
 
-    export type DeleteProductPriceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteProductPriceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteProductPriceMutationVariables = {id: number}
 
     /**
  * @summary Delete a ProductPrice; refused (409) while other rows reference it
  */
-export const useDeleteProductPrice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteProductPrice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProductPrice>>, TError,DeleteProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteProductPrice>>,

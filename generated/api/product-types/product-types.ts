@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getProductTypesResponse200 = {
   status: 200
 }
 
+export type getProductTypesResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getProductTypesResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getProductTypesResponse403 = {
   status: 403
 }
 
+export type getProductTypesResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getProductTypesResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getProductTypesResponse503 = {
 export type getProductTypesResponseSuccess = (getProductTypesResponse200) & {
   headers: Headers;
 };
-export type getProductTypesResponseError = (getProductTypesResponse401 | getProductTypesResponse403 | getProductTypesResponse503) & {
+export type getProductTypesResponseError = (getProductTypesResponse400 | getProductTypesResponse401 | getProductTypesResponse403 | getProductTypesResponse431 | getProductTypesResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetProductTypesQueryKey = () => {
     }
 
 
-export const getGetProductTypesQueryOptions = <TData = Awaited<ReturnType<typeof getProductTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetProductTypesQueryOptions = <TData = Awaited<ReturnType<typeof getProductTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProductTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getProductTypes>>>
-export type GetProductTypesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetProductTypesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductTypes>>,
@@ -172,7 +183,7 @@ export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductT
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductTypes>>,
@@ -182,7 +193,7 @@ export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductT
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductT
  * @summary Every ProductType (at most 10,000), in the default sort
  */
 
-export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetProductTypes<TData = Awaited<ReturnType<typeof getProductTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createProductTypeResponse415 = {
   status: 415
 }
 
+export type createProductTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createProductTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createProductTypeResponse503 = {
 export type createProductTypeResponseSuccess = (createProductTypeResponse200) & {
   headers: Headers;
 };
-export type createProductTypeResponseError = (createProductTypeResponse400 | createProductTypeResponse401 | createProductTypeResponse403 | createProductTypeResponse409 | createProductTypeResponse413 | createProductTypeResponse415 | createProductTypeResponse503) & {
+export type createProductTypeResponseError = (createProductTypeResponse400 | createProductTypeResponse401 | createProductTypeResponse403 | createProductTypeResponse409 | createProductTypeResponse413 | createProductTypeResponse415 | createProductTypeResponse431 | createProductTypeResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createProductTypeResponse>(getCreateProductTypeUrl(),
 
 export const getCreateProductTypeMutationKey = () => ['createProductType'] as const;
 
-export const getCreateProductTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateProductTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProductType>>, TError,CreateProductTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createProductType>>, TError,CreateProductTypeMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateProductTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createProductType>>>
     export type CreateProductTypeMutationBody = ProductTypeCreate
-    export type CreateProductTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateProductTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateProductTypeMutationVariables = {data: ProductTypeCreate}
 
     /**
  * @summary Create a ProductType
  */
-export const useCreateProductType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateProductType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProductType>>, TError,CreateProductTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createProductType>>,
@@ -383,6 +399,11 @@ export type updateProductTypeResponse415 = {
   status: 415
 }
 
+export type updateProductTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateProductTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateProductTypeResponse503 = {
 export type updateProductTypeResponseSuccess = (updateProductTypeResponse200) & {
   headers: Headers;
 };
-export type updateProductTypeResponseError = (updateProductTypeResponse400 | updateProductTypeResponse401 | updateProductTypeResponse403 | updateProductTypeResponse404 | updateProductTypeResponse409 | updateProductTypeResponse413 | updateProductTypeResponse415 | updateProductTypeResponse503) & {
+export type updateProductTypeResponseError = (updateProductTypeResponse400 | updateProductTypeResponse401 | updateProductTypeResponse403 | updateProductTypeResponse404 | updateProductTypeResponse409 | updateProductTypeResponse413 | updateProductTypeResponse415 | updateProductTypeResponse431 | updateProductTypeResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateProductTypeResponse>(getUpdateProductTypeUrl(),
 
 export const getUpdateProductTypeMutationKey = () => ['updateProductType'] as const;
 
-export const getUpdateProductTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateProductTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProductType>>, TError,UpdateProductTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateProductType>>, TError,UpdateProductTypeMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateProductTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateProductType>>>
     export type UpdateProductTypeMutationBody = ProductTypeUpdate
-    export type UpdateProductTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateProductTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateProductTypeMutationVariables = {data: ProductTypeUpdate}
 
     /**
  * @summary Update a ProductType (optimistic concurrency on rowVersion)
  */
-export const useUpdateProductType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateProductType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProductType>>, TError,UpdateProductTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateProductType>>,
@@ -514,6 +535,11 @@ export type getProductTypesForPagingResponse415 = {
   status: 415
 }
 
+export type getProductTypesForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getProductTypesForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getProductTypesForPagingResponse503 = {
 export type getProductTypesForPagingResponseSuccess = (getProductTypesForPagingResponse200) & {
   headers: Headers;
 };
-export type getProductTypesForPagingResponseError = (getProductTypesForPagingResponse400 | getProductTypesForPagingResponse401 | getProductTypesForPagingResponse403 | getProductTypesForPagingResponse413 | getProductTypesForPagingResponse415 | getProductTypesForPagingResponse503) & {
+export type getProductTypesForPagingResponseError = (getProductTypesForPagingResponse400 | getProductTypesForPagingResponse401 | getProductTypesForPagingResponse403 | getProductTypesForPagingResponse413 | getProductTypesForPagingResponse415 | getProductTypesForPagingResponse431 | getProductTypesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetProductTypesForPagingQueryKey = (pagedListRequest?: PagedList
     }
 
 
-export const getGetProductTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getProductTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetProductTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getProductTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProductTypesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getProductTypesForPaging>>>
-export type GetProductTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetProductTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof getProductTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof getProductTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductTypesForPaging>>,
@@ -607,7 +633,7 @@ export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof getProductTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof getProductTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductTypesForPaging>>,
@@ -617,7 +643,7 @@ export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof getProductTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof getProductTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof ge
  * @summary One page of ProductTypes, filtered, sorted and grouped
  */
 
-export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof getProductTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetProductTypesForPaging<TData = Awaited<ReturnType<typeof getProductTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getProductTypeByIdResponse414 = {
   status: 414
 }
 
+export type getProductTypeByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getProductTypeByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getProductTypeByIdResponse503 = {
 export type getProductTypeByIdResponseSuccess = (getProductTypeByIdResponse200) & {
   headers: Headers;
 };
-export type getProductTypeByIdResponseError = (getProductTypeByIdResponse400 | getProductTypeByIdResponse401 | getProductTypeByIdResponse403 | getProductTypeByIdResponse404 | getProductTypeByIdResponse414 | getProductTypeByIdResponse503) & {
+export type getProductTypeByIdResponseError = (getProductTypeByIdResponse400 | getProductTypeByIdResponse401 | getProductTypeByIdResponse403 | getProductTypeByIdResponse404 | getProductTypeByIdResponse414 | getProductTypeByIdResponse431 | getProductTypeByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetProductTypeByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetProductTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetProductTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProductTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getProductTypeById>>>
-export type GetProductTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetProductTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypeById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductTypeById>>,
@@ -751,7 +782,7 @@ export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProdu
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypeById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProductTypeById>>,
@@ -761,7 +792,7 @@ export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProdu
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProdu
  * @summary One ProductType
  */
 
-export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetProductTypeById<TData = Awaited<ReturnType<typeof getProductTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProductTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteProductTypeResponse415 = {
   status: 415
 }
 
+export type deleteProductTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteProductTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteProductTypeResponse503 = {
 export type deleteProductTypeResponseSuccess = (deleteProductTypeResponse200) & {
   headers: Headers;
 };
-export type deleteProductTypeResponseError = (deleteProductTypeResponse400 | deleteProductTypeResponse401 | deleteProductTypeResponse403 | deleteProductTypeResponse404 | deleteProductTypeResponse409 | deleteProductTypeResponse413 | deleteProductTypeResponse414 | deleteProductTypeResponse415 | deleteProductTypeResponse503) & {
+export type deleteProductTypeResponseError = (deleteProductTypeResponse400 | deleteProductTypeResponse401 | deleteProductTypeResponse403 | deleteProductTypeResponse404 | deleteProductTypeResponse409 | deleteProductTypeResponse413 | deleteProductTypeResponse414 | deleteProductTypeResponse415 | deleteProductTypeResponse431 | deleteProductTypeResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteProductType = async (id: number, options?: Parameters<typeof 
 
 export const getDeleteProductTypeMutationKey = () => ['deleteProductType'] as const;
 
-export const getDeleteProductTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteProductTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProductType>>, TError,DeleteProductTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteProductType>>, TError,DeleteProductTypeMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteProductTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteProductType>>>
 
-    export type DeleteProductTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteProductTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteProductTypeMutationVariables = {id: number}
 
     /**
  * @summary Delete a ProductType; refused (409) while other rows reference it
  */
-export const useDeleteProductType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteProductType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProductType>>, TError,DeleteProductTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteProductType>>,

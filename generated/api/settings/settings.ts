@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getSettingsResponse200 = {
   status: 200
 }
 
+export type getSettingsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getSettingsResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getSettingsResponse403 = {
   status: 403
 }
 
+export type getSettingsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getSettingsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getSettingsResponse503 = {
 export type getSettingsResponseSuccess = (getSettingsResponse200) & {
   headers: Headers;
 };
-export type getSettingsResponseError = (getSettingsResponse401 | getSettingsResponse403 | getSettingsResponse503) & {
+export type getSettingsResponseError = (getSettingsResponse400 | getSettingsResponse401 | getSettingsResponse403 | getSettingsResponse431 | getSettingsResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetSettingsQueryKey = () => {
     }
 
 
-export const getGetSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getSettings>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetSettingsQueryOptions = <TData = Awaited<ReturnType<typeof getSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetSettingsQueryResult = NonNullable<Awaited<ReturnType<typeof getSettings>>>
-export type GetSettingsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetSettingsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSettings>>,
@@ -172,7 +183,7 @@ export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSettings>>,
@@ -182,7 +193,7 @@ export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, 
  * @summary Every Setting (at most 10,000), in the default sort
  */
 
-export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetSettings<TData = Awaited<ReturnType<typeof getSettings>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettings>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createSettingResponse415 = {
   status: 415
 }
 
+export type createSettingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createSettingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createSettingResponse503 = {
 export type createSettingResponseSuccess = (createSettingResponse200) & {
   headers: Headers;
 };
-export type createSettingResponseError = (createSettingResponse400 | createSettingResponse401 | createSettingResponse403 | createSettingResponse409 | createSettingResponse413 | createSettingResponse415 | createSettingResponse503) & {
+export type createSettingResponseError = (createSettingResponse400 | createSettingResponse401 | createSettingResponse403 | createSettingResponse409 | createSettingResponse413 | createSettingResponse415 | createSettingResponse431 | createSettingResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createSettingResponse>(getCreateSettingUrl(),
 
 export const getCreateSettingMutationKey = () => ['createSetting'] as const;
 
-export const getCreateSettingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateSettingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSetting>>, TError,CreateSettingMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createSetting>>, TError,CreateSettingMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateSettingMutationResult = NonNullable<Awaited<ReturnType<typeof createSetting>>>
     export type CreateSettingMutationBody = SettingCreate
-    export type CreateSettingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateSettingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateSettingMutationVariables = {data: SettingCreate}
 
     /**
  * @summary Create a Setting
  */
-export const useCreateSetting = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateSetting = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSetting>>, TError,CreateSettingMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createSetting>>,
@@ -383,6 +399,11 @@ export type updateSettingResponse415 = {
   status: 415
 }
 
+export type updateSettingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateSettingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateSettingResponse503 = {
 export type updateSettingResponseSuccess = (updateSettingResponse200) & {
   headers: Headers;
 };
-export type updateSettingResponseError = (updateSettingResponse400 | updateSettingResponse401 | updateSettingResponse403 | updateSettingResponse404 | updateSettingResponse409 | updateSettingResponse413 | updateSettingResponse415 | updateSettingResponse503) & {
+export type updateSettingResponseError = (updateSettingResponse400 | updateSettingResponse401 | updateSettingResponse403 | updateSettingResponse404 | updateSettingResponse409 | updateSettingResponse413 | updateSettingResponse415 | updateSettingResponse431 | updateSettingResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateSettingResponse>(getUpdateSettingUrl(),
 
 export const getUpdateSettingMutationKey = () => ['updateSetting'] as const;
 
-export const getUpdateSettingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateSettingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateSetting>>, TError,UpdateSettingMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateSetting>>, TError,UpdateSettingMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateSettingMutationResult = NonNullable<Awaited<ReturnType<typeof updateSetting>>>
     export type UpdateSettingMutationBody = SettingUpdate
-    export type UpdateSettingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateSettingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateSettingMutationVariables = {data: SettingUpdate}
 
     /**
  * @summary Update a Setting (optimistic concurrency on rowVersion)
  */
-export const useUpdateSetting = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateSetting = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateSetting>>, TError,UpdateSettingMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateSetting>>,
@@ -514,6 +535,11 @@ export type getSettingsForPagingResponse415 = {
   status: 415
 }
 
+export type getSettingsForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getSettingsForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getSettingsForPagingResponse503 = {
 export type getSettingsForPagingResponseSuccess = (getSettingsForPagingResponse200) & {
   headers: Headers;
 };
-export type getSettingsForPagingResponseError = (getSettingsForPagingResponse400 | getSettingsForPagingResponse401 | getSettingsForPagingResponse403 | getSettingsForPagingResponse413 | getSettingsForPagingResponse415 | getSettingsForPagingResponse503) & {
+export type getSettingsForPagingResponseError = (getSettingsForPagingResponse400 | getSettingsForPagingResponse401 | getSettingsForPagingResponse403 | getSettingsForPagingResponse413 | getSettingsForPagingResponse415 | getSettingsForPagingResponse431 | getSettingsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetSettingsForPagingQueryKey = (pagedListRequest?: PagedListRequ
     }
 
 
-export const getGetSettingsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getSettingsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetSettingsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getSettingsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetSettingsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getSettingsForPaging>>>
-export type GetSettingsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetSettingsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSettingsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSettingsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSettingsForPaging>>,
@@ -607,7 +633,7 @@ export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSet
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSettingsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSettingsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSettingsForPaging>>,
@@ -617,7 +643,7 @@ export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSet
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSettingsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSettingsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSet
  * @summary One page of Settings, filtered, sorted and grouped
  */
 
-export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSettingsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetSettingsForPaging<TData = Awaited<ReturnType<typeof getSettingsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getSettingByIdResponse414 = {
   status: 414
 }
 
+export type getSettingByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getSettingByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getSettingByIdResponse503 = {
 export type getSettingByIdResponseSuccess = (getSettingByIdResponse200) & {
   headers: Headers;
 };
-export type getSettingByIdResponseError = (getSettingByIdResponse400 | getSettingByIdResponse401 | getSettingByIdResponse403 | getSettingByIdResponse404 | getSettingByIdResponse414 | getSettingByIdResponse503) & {
+export type getSettingByIdResponseError = (getSettingByIdResponse400 | getSettingByIdResponse401 | getSettingByIdResponse403 | getSettingByIdResponse404 | getSettingByIdResponse414 | getSettingByIdResponse431 | getSettingByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetSettingByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetSettingByIdQueryOptions = <TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetSettingByIdQueryOptions = <TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetSettingByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getSettingById>>>
-export type GetSettingByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetSettingByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSettingById>>,
@@ -751,7 +782,7 @@ export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingBy
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSettingById>>,
@@ -761,7 +792,7 @@ export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingBy
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingBy
  * @summary One Setting
  */
 
-export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetSettingById<TData = Awaited<ReturnType<typeof getSettingById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSettingById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteSettingResponse415 = {
   status: 415
 }
 
+export type deleteSettingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteSettingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteSettingResponse503 = {
 export type deleteSettingResponseSuccess = (deleteSettingResponse200) & {
   headers: Headers;
 };
-export type deleteSettingResponseError = (deleteSettingResponse400 | deleteSettingResponse401 | deleteSettingResponse403 | deleteSettingResponse404 | deleteSettingResponse409 | deleteSettingResponse413 | deleteSettingResponse414 | deleteSettingResponse415 | deleteSettingResponse503) & {
+export type deleteSettingResponseError = (deleteSettingResponse400 | deleteSettingResponse401 | deleteSettingResponse403 | deleteSettingResponse404 | deleteSettingResponse409 | deleteSettingResponse413 | deleteSettingResponse414 | deleteSettingResponse415 | deleteSettingResponse431 | deleteSettingResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteSetting = async (id: number, options?: Parameters<typeof apiF
 
 export const getDeleteSettingMutationKey = () => ['deleteSetting'] as const;
 
-export const getDeleteSettingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteSettingMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteSetting>>, TError,DeleteSettingMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteSetting>>, TError,DeleteSettingMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteSettingMutationResult = NonNullable<Awaited<ReturnType<typeof deleteSetting>>>
 
-    export type DeleteSettingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteSettingMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteSettingMutationVariables = {id: number}
 
     /**
  * @summary Delete a Setting; refused (409) while other rows reference it
  */
-export const useDeleteSetting = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteSetting = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteSetting>>, TError,DeleteSettingMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteSetting>>,

@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getTransactionTypesResponse200 = {
   status: 200
 }
 
+export type getTransactionTypesResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getTransactionTypesResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getTransactionTypesResponse403 = {
   status: 403
 }
 
+export type getTransactionTypesResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getTransactionTypesResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getTransactionTypesResponse503 = {
 export type getTransactionTypesResponseSuccess = (getTransactionTypesResponse200) & {
   headers: Headers;
 };
-export type getTransactionTypesResponseError = (getTransactionTypesResponse401 | getTransactionTypesResponse403 | getTransactionTypesResponse503) & {
+export type getTransactionTypesResponseError = (getTransactionTypesResponse400 | getTransactionTypesResponse401 | getTransactionTypesResponse403 | getTransactionTypesResponse431 | getTransactionTypesResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetTransactionTypesQueryKey = () => {
     }
 
 
-export const getGetTransactionTypesQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTransactionTypesQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTransactionTypesQueryResult = NonNullable<Awaited<ReturnType<typeof getTransactionTypes>>>
-export type GetTransactionTypesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetTransactionTypesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactionTypes>>,
@@ -172,7 +183,7 @@ export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTran
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactionTypes>>,
@@ -182,7 +193,7 @@ export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTran
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTran
  * @summary Every TransactionType (at most 10,000), in the default sort
  */
 
-export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetTransactionTypes<TData = Awaited<ReturnType<typeof getTransactionTypes>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypes>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createTransactionTypeResponse415 = {
   status: 415
 }
 
+export type createTransactionTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createTransactionTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createTransactionTypeResponse503 = {
 export type createTransactionTypeResponseSuccess = (createTransactionTypeResponse200) & {
   headers: Headers;
 };
-export type createTransactionTypeResponseError = (createTransactionTypeResponse400 | createTransactionTypeResponse401 | createTransactionTypeResponse403 | createTransactionTypeResponse409 | createTransactionTypeResponse413 | createTransactionTypeResponse415 | createTransactionTypeResponse503) & {
+export type createTransactionTypeResponseError = (createTransactionTypeResponse400 | createTransactionTypeResponse401 | createTransactionTypeResponse403 | createTransactionTypeResponse409 | createTransactionTypeResponse413 | createTransactionTypeResponse415 | createTransactionTypeResponse431 | createTransactionTypeResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createTransactionTypeResponse>(getCreateTransactionTypeUrl(),
 
 export const getCreateTransactionTypeMutationKey = () => ['createTransactionType'] as const;
 
-export const getCreateTransactionTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateTransactionTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTransactionType>>, TError,CreateTransactionTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTransactionType>>, TError,CreateTransactionTypeMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTransactionTypeMutationResult = NonNullable<Awaited<ReturnType<typeof createTransactionType>>>
     export type CreateTransactionTypeMutationBody = TransactionTypeCreate
-    export type CreateTransactionTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateTransactionTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateTransactionTypeMutationVariables = {data: TransactionTypeCreate}
 
     /**
  * @summary Create a TransactionType
  */
-export const useCreateTransactionType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateTransactionType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTransactionType>>, TError,CreateTransactionTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTransactionType>>,
@@ -383,6 +399,11 @@ export type updateTransactionTypeResponse415 = {
   status: 415
 }
 
+export type updateTransactionTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateTransactionTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateTransactionTypeResponse503 = {
 export type updateTransactionTypeResponseSuccess = (updateTransactionTypeResponse200) & {
   headers: Headers;
 };
-export type updateTransactionTypeResponseError = (updateTransactionTypeResponse400 | updateTransactionTypeResponse401 | updateTransactionTypeResponse403 | updateTransactionTypeResponse404 | updateTransactionTypeResponse409 | updateTransactionTypeResponse413 | updateTransactionTypeResponse415 | updateTransactionTypeResponse503) & {
+export type updateTransactionTypeResponseError = (updateTransactionTypeResponse400 | updateTransactionTypeResponse401 | updateTransactionTypeResponse403 | updateTransactionTypeResponse404 | updateTransactionTypeResponse409 | updateTransactionTypeResponse413 | updateTransactionTypeResponse415 | updateTransactionTypeResponse431 | updateTransactionTypeResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateTransactionTypeResponse>(getUpdateTransactionTypeUrl(),
 
 export const getUpdateTransactionTypeMutationKey = () => ['updateTransactionType'] as const;
 
-export const getUpdateTransactionTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateTransactionTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTransactionType>>, TError,UpdateTransactionTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTransactionType>>, TError,UpdateTransactionTypeMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTransactionTypeMutationResult = NonNullable<Awaited<ReturnType<typeof updateTransactionType>>>
     export type UpdateTransactionTypeMutationBody = TransactionTypeUpdate
-    export type UpdateTransactionTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateTransactionTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateTransactionTypeMutationVariables = {data: TransactionTypeUpdate}
 
     /**
  * @summary Update a TransactionType (optimistic concurrency on rowVersion)
  */
-export const useUpdateTransactionType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateTransactionType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTransactionType>>, TError,UpdateTransactionTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTransactionType>>,
@@ -514,6 +535,11 @@ export type getTransactionTypesForPagingResponse415 = {
   status: 415
 }
 
+export type getTransactionTypesForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getTransactionTypesForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getTransactionTypesForPagingResponse503 = {
 export type getTransactionTypesForPagingResponseSuccess = (getTransactionTypesForPagingResponse200) & {
   headers: Headers;
 };
-export type getTransactionTypesForPagingResponseError = (getTransactionTypesForPagingResponse400 | getTransactionTypesForPagingResponse401 | getTransactionTypesForPagingResponse403 | getTransactionTypesForPagingResponse413 | getTransactionTypesForPagingResponse415 | getTransactionTypesForPagingResponse503) & {
+export type getTransactionTypesForPagingResponseError = (getTransactionTypesForPagingResponse400 | getTransactionTypesForPagingResponse401 | getTransactionTypesForPagingResponse403 | getTransactionTypesForPagingResponse413 | getTransactionTypesForPagingResponse415 | getTransactionTypesForPagingResponse431 | getTransactionTypesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetTransactionTypesForPagingQueryKey = (pagedListRequest?: Paged
     }
 
 
-export const getGetTransactionTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTransactionTypesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTransactionTypesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getTransactionTypesForPaging>>>
-export type GetTransactionTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetTransactionTypesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactionTypesForPaging>>,
@@ -607,7 +633,7 @@ export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactionTypesForPaging>>,
@@ -617,7 +643,7 @@ export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeo
  * @summary One page of TransactionTypes, filtered, sorted and grouped
  */
 
-export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetTransactionTypesForPaging<TData = Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getTransactionTypeByIdResponse414 = {
   status: 414
 }
 
+export type getTransactionTypeByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getTransactionTypeByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getTransactionTypeByIdResponse503 = {
 export type getTransactionTypeByIdResponseSuccess = (getTransactionTypeByIdResponse200) & {
   headers: Headers;
 };
-export type getTransactionTypeByIdResponseError = (getTransactionTypeByIdResponse400 | getTransactionTypeByIdResponse401 | getTransactionTypeByIdResponse403 | getTransactionTypeByIdResponse404 | getTransactionTypeByIdResponse414 | getTransactionTypeByIdResponse503) & {
+export type getTransactionTypeByIdResponseError = (getTransactionTypeByIdResponse400 | getTransactionTypeByIdResponse401 | getTransactionTypeByIdResponse403 | getTransactionTypeByIdResponse404 | getTransactionTypeByIdResponse414 | getTransactionTypeByIdResponse431 | getTransactionTypeByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetTransactionTypeByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetTransactionTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTransactionTypeByIdQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTransactionTypeByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getTransactionTypeById>>>
-export type GetTransactionTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetTransactionTypeByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypeById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactionTypeById>>,
@@ -751,7 +782,7 @@ export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getT
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypeById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactionTypeById>>,
@@ -761,7 +792,7 @@ export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getT
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getT
  * @summary One TransactionType
  */
 
-export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetTransactionTypeById<TData = Awaited<ReturnType<typeof getTransactionTypeById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionTypeById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteTransactionTypeResponse415 = {
   status: 415
 }
 
+export type deleteTransactionTypeResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteTransactionTypeResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteTransactionTypeResponse503 = {
 export type deleteTransactionTypeResponseSuccess = (deleteTransactionTypeResponse200) & {
   headers: Headers;
 };
-export type deleteTransactionTypeResponseError = (deleteTransactionTypeResponse400 | deleteTransactionTypeResponse401 | deleteTransactionTypeResponse403 | deleteTransactionTypeResponse404 | deleteTransactionTypeResponse409 | deleteTransactionTypeResponse413 | deleteTransactionTypeResponse414 | deleteTransactionTypeResponse415 | deleteTransactionTypeResponse503) & {
+export type deleteTransactionTypeResponseError = (deleteTransactionTypeResponse400 | deleteTransactionTypeResponse401 | deleteTransactionTypeResponse403 | deleteTransactionTypeResponse404 | deleteTransactionTypeResponse409 | deleteTransactionTypeResponse413 | deleteTransactionTypeResponse414 | deleteTransactionTypeResponse415 | deleteTransactionTypeResponse431 | deleteTransactionTypeResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteTransactionType = async (id: number, options?: Parameters<typ
 
 export const getDeleteTransactionTypeMutationKey = () => ['deleteTransactionType'] as const;
 
-export const getDeleteTransactionTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteTransactionTypeMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTransactionType>>, TError,DeleteTransactionTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteTransactionType>>, TError,DeleteTransactionTypeMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteTransactionTypeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTransactionType>>>
 
-    export type DeleteTransactionTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteTransactionTypeMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteTransactionTypeMutationVariables = {id: number}
 
     /**
  * @summary Delete a TransactionType; refused (409) while other rows reference it
  */
-export const useDeleteTransactionType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteTransactionType = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTransactionType>>, TError,DeleteTransactionTypeMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteTransactionType>>,

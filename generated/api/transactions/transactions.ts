@@ -43,6 +43,7 @@ import type {
   DistributeExpenseEnvelope,
   DistributeExpenseRequest,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -100,6 +101,11 @@ export type distributeExpenseResponse403 = {
   status: 403
 }
 
+export type distributeExpenseResponse409 = {
+  data: ConflictResponse
+  status: 409
+}
+
 export type distributeExpenseResponse413 = {
   data: PayloadTooLargeResponse
   status: 413
@@ -110,6 +116,11 @@ export type distributeExpenseResponse415 = {
   status: 415
 }
 
+export type distributeExpenseResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type distributeExpenseResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -118,7 +129,7 @@ export type distributeExpenseResponse503 = {
 export type distributeExpenseResponseSuccess = (distributeExpenseResponse200) & {
   headers: Headers;
 };
-export type distributeExpenseResponseError = (distributeExpenseResponse400 | distributeExpenseResponse401 | distributeExpenseResponse403 | distributeExpenseResponse413 | distributeExpenseResponse415 | distributeExpenseResponse503) & {
+export type distributeExpenseResponseError = (distributeExpenseResponse400 | distributeExpenseResponse401 | distributeExpenseResponse403 | distributeExpenseResponse409 | distributeExpenseResponse413 | distributeExpenseResponse415 | distributeExpenseResponse431 | distributeExpenseResponse503) & {
   headers: Headers;
 };
 
@@ -139,7 +150,8 @@ export const getDistributeExpenseUrl = () => {
  * remainder, so they add up to the total exactly; an account whose part is 0 gets no entry.
  * Writes one expense transaction per account (the type with system code `expense` unless
  * `transactionTypeId` names another hand type), all with the same date, document number and
- * description, in one database transaction.
+ * description, in one database transaction. By `shares`, accounts that hold no share (on
+ * `productId` when given) are a 409 `error.expense.noShares`, and nothing is written.
  * @summary Split one expense over chosen accounts
  */
 export const distributeExpense = async (distributeExpenseRequest: DistributeExpenseRequest, options?: Parameters<typeof apiFetch>[1]): Promise<distributeExpenseResponse> => {
@@ -173,7 +185,7 @@ return apiFetch<distributeExpenseResponse>(getDistributeExpenseUrl(),
 
 export const getDistributeExpenseMutationKey = () => ['distributeExpense'] as const;
 
-export const getDistributeExpenseMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDistributeExpenseMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof distributeExpense>>, TError,DistributeExpenseMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof distributeExpense>>, TError,DistributeExpenseMutationVariables, TContext> => {
 
@@ -202,13 +214,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DistributeExpenseMutationResult = NonNullable<Awaited<ReturnType<typeof distributeExpense>>>
     export type DistributeExpenseMutationBody = DistributeExpenseRequest
-    export type DistributeExpenseMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DistributeExpenseMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DistributeExpenseMutationVariables = {data: DistributeExpenseRequest}
 
     /**
  * @summary Split one expense over chosen accounts
  */
-export const useDistributeExpense = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDistributeExpense = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof distributeExpense>>, TError,DistributeExpenseMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof distributeExpense>>,
@@ -223,6 +235,11 @@ export const useDistributeExpense = <TError = BadRequestResponse | UnauthorizedR
   status: 200
 }
 
+export type getTransactionsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getTransactionsResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -233,6 +250,11 @@ export type getTransactionsResponse403 = {
   status: 403
 }
 
+export type getTransactionsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getTransactionsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -241,7 +263,7 @@ export type getTransactionsResponse503 = {
 export type getTransactionsResponseSuccess = (getTransactionsResponse200) & {
   headers: Headers;
 };
-export type getTransactionsResponseError = (getTransactionsResponse401 | getTransactionsResponse403 | getTransactionsResponse503) & {
+export type getTransactionsResponseError = (getTransactionsResponse400 | getTransactionsResponse401 | getTransactionsResponse403 | getTransactionsResponse431 | getTransactionsResponse503) & {
   headers: Headers;
 };
 
@@ -280,7 +302,7 @@ export const getGetTransactionsQueryKey = () => {
     }
 
 
-export const getGetTransactionsQueryOptions = <TData = Awaited<ReturnType<typeof getTransactions>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTransactionsQueryOptions = <TData = Awaited<ReturnType<typeof getTransactions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -299,10 +321,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTransactionsQueryResult = NonNullable<Awaited<ReturnType<typeof getTransactions>>>
-export type GetTransactionsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetTransactionsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransactions>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransactions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactions>>,
@@ -312,7 +334,7 @@ export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransact
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransactions>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransactions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactions>>,
@@ -322,7 +344,7 @@ export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransact
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransactions>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransactions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -330,7 +352,7 @@ export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransact
  * @summary Every Transaction (at most 10,000), in the default sort
  */
 
-export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransactions>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetTransactions<TData = Awaited<ReturnType<typeof getTransactions>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactions>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -382,6 +404,11 @@ export type createTransactionResponse415 = {
   status: 415
 }
 
+export type createTransactionResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createTransactionResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -390,7 +417,7 @@ export type createTransactionResponse503 = {
 export type createTransactionResponseSuccess = (createTransactionResponse200) & {
   headers: Headers;
 };
-export type createTransactionResponseError = (createTransactionResponse400 | createTransactionResponse401 | createTransactionResponse403 | createTransactionResponse409 | createTransactionResponse413 | createTransactionResponse415 | createTransactionResponse503) & {
+export type createTransactionResponseError = (createTransactionResponse400 | createTransactionResponse401 | createTransactionResponse403 | createTransactionResponse409 | createTransactionResponse413 | createTransactionResponse415 | createTransactionResponse431 | createTransactionResponse503) & {
   headers: Headers;
 };
 
@@ -438,7 +465,7 @@ return apiFetch<createTransactionResponse>(getCreateTransactionUrl(),
 
 export const getCreateTransactionMutationKey = () => ['createTransaction'] as const;
 
-export const getCreateTransactionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateTransactionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTransaction>>, TError,CreateTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTransaction>>, TError,CreateTransactionMutationVariables, TContext> => {
 
@@ -467,13 +494,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTransactionMutationResult = NonNullable<Awaited<ReturnType<typeof createTransaction>>>
     export type CreateTransactionMutationBody = TransactionCreate
-    export type CreateTransactionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateTransactionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateTransactionMutationVariables = {data: TransactionCreate}
 
     /**
  * @summary Create a Transaction
  */
-export const useCreateTransaction = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateTransaction = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTransaction>>, TError,CreateTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTransaction>>,
@@ -523,6 +550,11 @@ export type updateTransactionResponse415 = {
   status: 415
 }
 
+export type updateTransactionResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateTransactionResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -531,7 +563,7 @@ export type updateTransactionResponse503 = {
 export type updateTransactionResponseSuccess = (updateTransactionResponse200) & {
   headers: Headers;
 };
-export type updateTransactionResponseError = (updateTransactionResponse400 | updateTransactionResponse401 | updateTransactionResponse403 | updateTransactionResponse404 | updateTransactionResponse409 | updateTransactionResponse413 | updateTransactionResponse415 | updateTransactionResponse503) & {
+export type updateTransactionResponseError = (updateTransactionResponse400 | updateTransactionResponse401 | updateTransactionResponse403 | updateTransactionResponse404 | updateTransactionResponse409 | updateTransactionResponse413 | updateTransactionResponse415 | updateTransactionResponse431 | updateTransactionResponse503) & {
   headers: Headers;
 };
 
@@ -579,7 +611,7 @@ return apiFetch<updateTransactionResponse>(getUpdateTransactionUrl(),
 
 export const getUpdateTransactionMutationKey = () => ['updateTransaction'] as const;
 
-export const getUpdateTransactionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateTransactionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTransaction>>, TError,UpdateTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTransaction>>, TError,UpdateTransactionMutationVariables, TContext> => {
 
@@ -608,13 +640,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTransactionMutationResult = NonNullable<Awaited<ReturnType<typeof updateTransaction>>>
     export type UpdateTransactionMutationBody = TransactionUpdate
-    export type UpdateTransactionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateTransactionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateTransactionMutationVariables = {data: TransactionUpdate}
 
     /**
  * @summary Update a Transaction (optimistic concurrency on rowVersion)
  */
-export const useUpdateTransaction = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateTransaction = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTransaction>>, TError,UpdateTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTransaction>>,
@@ -654,6 +686,11 @@ export type getTransactionsForPagingResponse415 = {
   status: 415
 }
 
+export type getTransactionsForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getTransactionsForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -662,7 +699,7 @@ export type getTransactionsForPagingResponse503 = {
 export type getTransactionsForPagingResponseSuccess = (getTransactionsForPagingResponse200) & {
   headers: Headers;
 };
-export type getTransactionsForPagingResponseError = (getTransactionsForPagingResponse400 | getTransactionsForPagingResponse401 | getTransactionsForPagingResponse403 | getTransactionsForPagingResponse413 | getTransactionsForPagingResponse415 | getTransactionsForPagingResponse503) & {
+export type getTransactionsForPagingResponseError = (getTransactionsForPagingResponse400 | getTransactionsForPagingResponse401 | getTransactionsForPagingResponse403 | getTransactionsForPagingResponse413 | getTransactionsForPagingResponse415 | getTransactionsForPagingResponse431 | getTransactionsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -715,7 +752,7 @@ export const getGetTransactionsForPagingQueryKey = (pagedListRequest?: PagedList
     }
 
 
-export const getGetTransactionsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTransactionsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -734,10 +771,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTransactionsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getTransactionsForPaging>>>
-export type GetTransactionsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetTransactionsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof getTransactionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof getTransactionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactionsForPaging>>,
@@ -747,7 +784,7 @@ export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof getTransactionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof getTransactionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactionsForPaging>>,
@@ -757,7 +794,7 @@ export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof getTransactionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof getTransactionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -765,7 +802,7 @@ export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof ge
  * @summary One page of Transactions, filtered, sorted and grouped
  */
 
-export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof getTransactionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetTransactionsForPaging<TData = Awaited<ReturnType<typeof getTransactionsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -812,6 +849,11 @@ export type getTransactionByIdResponse414 = {
   status: 414
 }
 
+export type getTransactionByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getTransactionByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -820,7 +862,7 @@ export type getTransactionByIdResponse503 = {
 export type getTransactionByIdResponseSuccess = (getTransactionByIdResponse200) & {
   headers: Headers;
 };
-export type getTransactionByIdResponseError = (getTransactionByIdResponse400 | getTransactionByIdResponse401 | getTransactionByIdResponse403 | getTransactionByIdResponse404 | getTransactionByIdResponse414 | getTransactionByIdResponse503) & {
+export type getTransactionByIdResponseError = (getTransactionByIdResponse400 | getTransactionByIdResponse401 | getTransactionByIdResponse403 | getTransactionByIdResponse404 | getTransactionByIdResponse414 | getTransactionByIdResponse431 | getTransactionByIdResponse503) & {
   headers: Headers;
 };
 
@@ -859,7 +901,7 @@ export const getGetTransactionByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetTransactionByIdQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTransactionByIdQueryOptions = <TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -878,10 +920,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTransactionByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getTransactionById>>>
-export type GetTransactionByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetTransactionByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactionById>>,
@@ -891,7 +933,7 @@ export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTrans
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTransactionById>>,
@@ -901,7 +943,7 @@ export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTrans
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -909,7 +951,7 @@ export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTrans
  * @summary One Transaction
  */
 
-export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetTransactionById<TData = Awaited<ReturnType<typeof getTransactionById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTransactionById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -971,6 +1013,11 @@ export type deleteTransactionResponse415 = {
   status: 415
 }
 
+export type deleteTransactionResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteTransactionResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -979,7 +1026,7 @@ export type deleteTransactionResponse503 = {
 export type deleteTransactionResponseSuccess = (deleteTransactionResponse200) & {
   headers: Headers;
 };
-export type deleteTransactionResponseError = (deleteTransactionResponse400 | deleteTransactionResponse401 | deleteTransactionResponse403 | deleteTransactionResponse404 | deleteTransactionResponse409 | deleteTransactionResponse413 | deleteTransactionResponse414 | deleteTransactionResponse415 | deleteTransactionResponse503) & {
+export type deleteTransactionResponseError = (deleteTransactionResponse400 | deleteTransactionResponse401 | deleteTransactionResponse403 | deleteTransactionResponse404 | deleteTransactionResponse409 | deleteTransactionResponse413 | deleteTransactionResponse414 | deleteTransactionResponse415 | deleteTransactionResponse431 | deleteTransactionResponse503) & {
   headers: Headers;
 };
 
@@ -1013,7 +1060,7 @@ export const deleteTransaction = async (id: number, options?: Parameters<typeof 
 
 export const getDeleteTransactionMutationKey = () => ['deleteTransaction'] as const;
 
-export const getDeleteTransactionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteTransactionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTransaction>>, TError,DeleteTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteTransaction>>, TError,DeleteTransactionMutationVariables, TContext> => {
 
@@ -1042,13 +1089,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteTransactionMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTransaction>>>
 
-    export type DeleteTransactionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteTransactionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteTransactionMutationVariables = {id: number}
 
     /**
  * @summary Delete a Transaction; refused (409) while other rows reference it
  */
-export const useDeleteTransaction = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteTransaction = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTransaction>>, TError,DeleteTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteTransaction>>,

@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   MessagesEnvelope,
   NotFoundResponse,
@@ -95,6 +96,11 @@ export type getTranslationsByLanguageResponse414 = {
   status: 414
 }
 
+export type getTranslationsByLanguageResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getTranslationsByLanguageResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -103,7 +109,7 @@ export type getTranslationsByLanguageResponse503 = {
 export type getTranslationsByLanguageResponseSuccess = (getTranslationsByLanguageResponse200) & {
   headers: Headers;
 };
-export type getTranslationsByLanguageResponseError = (getTranslationsByLanguageResponse400 | getTranslationsByLanguageResponse414 | getTranslationsByLanguageResponse503) & {
+export type getTranslationsByLanguageResponseError = (getTranslationsByLanguageResponse400 | getTranslationsByLanguageResponse414 | getTranslationsByLanguageResponse431 | getTranslationsByLanguageResponse503) & {
   headers: Headers;
 };
 
@@ -147,7 +153,7 @@ export const getGetTranslationsByLanguageQueryKey = (code: string,) => {
     }
 
 
-export const getGetTranslationsByLanguageQueryOptions = <TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse | UriTooLongResponse | ServiceUnavailableResponse>(code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTranslationsByLanguageQueryOptions = <TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -166,10 +172,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTranslationsByLanguageQueryResult = NonNullable<Awaited<ReturnType<typeof getTranslationsByLanguage>>>
-export type GetTranslationsByLanguageQueryError = BadRequestResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetTranslationsByLanguageQueryError = BadRequestResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  code: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTranslationsByLanguage>>,
@@ -179,7 +185,7 @@ export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTranslationsByLanguage>>,
@@ -189,7 +195,7 @@ export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -197,7 +203,7 @@ export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof g
  * @summary The interface messages of one language
  */
 
-export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetTranslationsByLanguage<TData = Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError = BadRequestResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslationsByLanguage>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -219,6 +225,11 @@ export type getTranslateDtosResponse200 = {
   status: 200
 }
 
+export type getTranslateDtosResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getTranslateDtosResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -229,6 +240,11 @@ export type getTranslateDtosResponse403 = {
   status: 403
 }
 
+export type getTranslateDtosResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getTranslateDtosResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -237,7 +253,7 @@ export type getTranslateDtosResponse503 = {
 export type getTranslateDtosResponseSuccess = (getTranslateDtosResponse200) & {
   headers: Headers;
 };
-export type getTranslateDtosResponseError = (getTranslateDtosResponse401 | getTranslateDtosResponse403 | getTranslateDtosResponse503) & {
+export type getTranslateDtosResponseError = (getTranslateDtosResponse400 | getTranslateDtosResponse401 | getTranslateDtosResponse403 | getTranslateDtosResponse431 | getTranslateDtosResponse503) & {
   headers: Headers;
 };
 
@@ -277,7 +293,7 @@ export const getGetTranslateDtosQueryKey = () => {
     }
 
 
-export const getGetTranslateDtosQueryOptions = <TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateDtos>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTranslateDtosQueryOptions = <TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateDtos>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -296,10 +312,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTranslateDtosQueryResult = NonNullable<Awaited<ReturnType<typeof getTranslateDtos>>>
-export type GetTranslateDtosQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetTranslateDtosQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateDtos>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTranslateDtos>>,
@@ -309,7 +325,7 @@ export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTransla
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateDtos>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTranslateDtos>>,
@@ -319,7 +335,7 @@ export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTransla
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateDtos>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -327,7 +343,7 @@ export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTransla
  * @summary Every translation with its language's code and name
  */
 
-export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetTranslateDtos<TData = Awaited<ReturnType<typeof getTranslateDtos>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateDtos>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -349,6 +365,11 @@ export type getTranslatesResponse200 = {
   status: 200
 }
 
+export type getTranslatesResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getTranslatesResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -359,6 +380,11 @@ export type getTranslatesResponse403 = {
   status: 403
 }
 
+export type getTranslatesResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getTranslatesResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -367,7 +393,7 @@ export type getTranslatesResponse503 = {
 export type getTranslatesResponseSuccess = (getTranslatesResponse200) & {
   headers: Headers;
 };
-export type getTranslatesResponseError = (getTranslatesResponse401 | getTranslatesResponse403 | getTranslatesResponse503) & {
+export type getTranslatesResponseError = (getTranslatesResponse400 | getTranslatesResponse401 | getTranslatesResponse403 | getTranslatesResponse431 | getTranslatesResponse503) & {
   headers: Headers;
 };
 
@@ -406,7 +432,7 @@ export const getGetTranslatesQueryKey = () => {
     }
 
 
-export const getGetTranslatesQueryOptions = <TData = Awaited<ReturnType<typeof getTranslates>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTranslatesQueryOptions = <TData = Awaited<ReturnType<typeof getTranslates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -425,10 +451,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTranslatesQueryResult = NonNullable<Awaited<ReturnType<typeof getTranslates>>>
-export type GetTranslatesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetTranslatesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslates>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTranslates>>,
@@ -438,7 +464,7 @@ export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslates>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTranslates>>,
@@ -448,7 +474,7 @@ export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -456,7 +482,7 @@ export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates
  * @summary Every Translate (at most 10,000), in the default sort
  */
 
-export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetTranslates<TData = Awaited<ReturnType<typeof getTranslates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -508,6 +534,11 @@ export type createTranslateResponse415 = {
   status: 415
 }
 
+export type createTranslateResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createTranslateResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -516,7 +547,7 @@ export type createTranslateResponse503 = {
 export type createTranslateResponseSuccess = (createTranslateResponse200) & {
   headers: Headers;
 };
-export type createTranslateResponseError = (createTranslateResponse400 | createTranslateResponse401 | createTranslateResponse403 | createTranslateResponse409 | createTranslateResponse413 | createTranslateResponse415 | createTranslateResponse503) & {
+export type createTranslateResponseError = (createTranslateResponse400 | createTranslateResponse401 | createTranslateResponse403 | createTranslateResponse409 | createTranslateResponse413 | createTranslateResponse415 | createTranslateResponse431 | createTranslateResponse503) & {
   headers: Headers;
 };
 
@@ -564,7 +595,7 @@ return apiFetch<createTranslateResponse>(getCreateTranslateUrl(),
 
 export const getCreateTranslateMutationKey = () => ['createTranslate'] as const;
 
-export const getCreateTranslateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateTranslateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTranslate>>, TError,CreateTranslateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTranslate>>, TError,CreateTranslateMutationVariables, TContext> => {
 
@@ -593,13 +624,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTranslateMutationResult = NonNullable<Awaited<ReturnType<typeof createTranslate>>>
     export type CreateTranslateMutationBody = TranslateCreate
-    export type CreateTranslateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateTranslateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateTranslateMutationVariables = {data: TranslateCreate}
 
     /**
  * @summary Create a Translate
  */
-export const useCreateTranslate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateTranslate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTranslate>>, TError,CreateTranslateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTranslate>>,
@@ -649,6 +680,11 @@ export type updateTranslateResponse415 = {
   status: 415
 }
 
+export type updateTranslateResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateTranslateResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -657,7 +693,7 @@ export type updateTranslateResponse503 = {
 export type updateTranslateResponseSuccess = (updateTranslateResponse200) & {
   headers: Headers;
 };
-export type updateTranslateResponseError = (updateTranslateResponse400 | updateTranslateResponse401 | updateTranslateResponse403 | updateTranslateResponse404 | updateTranslateResponse409 | updateTranslateResponse413 | updateTranslateResponse415 | updateTranslateResponse503) & {
+export type updateTranslateResponseError = (updateTranslateResponse400 | updateTranslateResponse401 | updateTranslateResponse403 | updateTranslateResponse404 | updateTranslateResponse409 | updateTranslateResponse413 | updateTranslateResponse415 | updateTranslateResponse431 | updateTranslateResponse503) & {
   headers: Headers;
 };
 
@@ -705,7 +741,7 @@ return apiFetch<updateTranslateResponse>(getUpdateTranslateUrl(),
 
 export const getUpdateTranslateMutationKey = () => ['updateTranslate'] as const;
 
-export const getUpdateTranslateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateTranslateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTranslate>>, TError,UpdateTranslateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTranslate>>, TError,UpdateTranslateMutationVariables, TContext> => {
 
@@ -734,13 +770,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTranslateMutationResult = NonNullable<Awaited<ReturnType<typeof updateTranslate>>>
     export type UpdateTranslateMutationBody = TranslateUpdate
-    export type UpdateTranslateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateTranslateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateTranslateMutationVariables = {data: TranslateUpdate}
 
     /**
  * @summary Update a Translate (optimistic concurrency on rowVersion)
  */
-export const useUpdateTranslate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateTranslate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTranslate>>, TError,UpdateTranslateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTranslate>>,
@@ -780,6 +816,11 @@ export type getTranslatesForPagingResponse415 = {
   status: 415
 }
 
+export type getTranslatesForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getTranslatesForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -788,7 +829,7 @@ export type getTranslatesForPagingResponse503 = {
 export type getTranslatesForPagingResponseSuccess = (getTranslatesForPagingResponse200) & {
   headers: Headers;
 };
-export type getTranslatesForPagingResponseError = (getTranslatesForPagingResponse400 | getTranslatesForPagingResponse401 | getTranslatesForPagingResponse403 | getTranslatesForPagingResponse413 | getTranslatesForPagingResponse415 | getTranslatesForPagingResponse503) & {
+export type getTranslatesForPagingResponseError = (getTranslatesForPagingResponse400 | getTranslatesForPagingResponse401 | getTranslatesForPagingResponse403 | getTranslatesForPagingResponse413 | getTranslatesForPagingResponse415 | getTranslatesForPagingResponse431 | getTranslatesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -841,7 +882,7 @@ export const getGetTranslatesForPagingQueryKey = (pagedListRequest?: PagedListRe
     }
 
 
-export const getGetTranslatesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getTranslatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslatesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTranslatesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getTranslatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslatesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -860,10 +901,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTranslatesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getTranslatesForPaging>>>
-export type GetTranslatesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetTranslatesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getTranslatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getTranslatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslatesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTranslatesForPaging>>,
@@ -873,7 +914,7 @@ export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getT
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getTranslatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getTranslatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslatesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTranslatesForPaging>>,
@@ -883,7 +924,7 @@ export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getT
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getTranslatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getTranslatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslatesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -891,7 +932,7 @@ export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getT
  * @summary One page of Translates, filtered, sorted and grouped
  */
 
-export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getTranslatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetTranslatesForPaging<TData = Awaited<ReturnType<typeof getTranslatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslatesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -938,6 +979,11 @@ export type getTranslateByIdResponse414 = {
   status: 414
 }
 
+export type getTranslateByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getTranslateByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -946,7 +992,7 @@ export type getTranslateByIdResponse503 = {
 export type getTranslateByIdResponseSuccess = (getTranslateByIdResponse200) & {
   headers: Headers;
 };
-export type getTranslateByIdResponseError = (getTranslateByIdResponse400 | getTranslateByIdResponse401 | getTranslateByIdResponse403 | getTranslateByIdResponse404 | getTranslateByIdResponse414 | getTranslateByIdResponse503) & {
+export type getTranslateByIdResponseError = (getTranslateByIdResponse400 | getTranslateByIdResponse401 | getTranslateByIdResponse403 | getTranslateByIdResponse404 | getTranslateByIdResponse414 | getTranslateByIdResponse431 | getTranslateByIdResponse503) & {
   headers: Headers;
 };
 
@@ -985,7 +1031,7 @@ export const getGetTranslateByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetTranslateByIdQueryOptions = <TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetTranslateByIdQueryOptions = <TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1004,10 +1050,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTranslateByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getTranslateById>>>
-export type GetTranslateByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetTranslateByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTranslateById>>,
@@ -1017,7 +1063,7 @@ export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTransla
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTranslateById>>,
@@ -1027,7 +1073,7 @@ export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTransla
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1035,7 +1081,7 @@ export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTransla
  * @summary One Translate
  */
 
-export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetTranslateById<TData = Awaited<ReturnType<typeof getTranslateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTranslateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1097,6 +1143,11 @@ export type deleteTranslateResponse415 = {
   status: 415
 }
 
+export type deleteTranslateResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteTranslateResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -1105,7 +1156,7 @@ export type deleteTranslateResponse503 = {
 export type deleteTranslateResponseSuccess = (deleteTranslateResponse200) & {
   headers: Headers;
 };
-export type deleteTranslateResponseError = (deleteTranslateResponse400 | deleteTranslateResponse401 | deleteTranslateResponse403 | deleteTranslateResponse404 | deleteTranslateResponse409 | deleteTranslateResponse413 | deleteTranslateResponse414 | deleteTranslateResponse415 | deleteTranslateResponse503) & {
+export type deleteTranslateResponseError = (deleteTranslateResponse400 | deleteTranslateResponse401 | deleteTranslateResponse403 | deleteTranslateResponse404 | deleteTranslateResponse409 | deleteTranslateResponse413 | deleteTranslateResponse414 | deleteTranslateResponse415 | deleteTranslateResponse431 | deleteTranslateResponse503) & {
   headers: Headers;
 };
 
@@ -1139,7 +1190,7 @@ export const deleteTranslate = async (id: number, options?: Parameters<typeof ap
 
 export const getDeleteTranslateMutationKey = () => ['deleteTranslate'] as const;
 
-export const getDeleteTranslateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteTranslateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTranslate>>, TError,DeleteTranslateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteTranslate>>, TError,DeleteTranslateMutationVariables, TContext> => {
 
@@ -1168,13 +1219,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteTranslateMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTranslate>>>
 
-    export type DeleteTranslateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteTranslateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteTranslateMutationVariables = {id: number}
 
     /**
  * @summary Delete a Translate; refused (409) while other rows reference it
  */
-export const useDeleteTranslate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteTranslate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTranslate>>, TError,DeleteTranslateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteTranslate>>,

@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getUserClaimsResponse200 = {
   status: 200
 }
 
+export type getUserClaimsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getUserClaimsResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getUserClaimsResponse403 = {
   status: 403
 }
 
+export type getUserClaimsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getUserClaimsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getUserClaimsResponse503 = {
 export type getUserClaimsResponseSuccess = (getUserClaimsResponse200) & {
   headers: Headers;
 };
-export type getUserClaimsResponseError = (getUserClaimsResponse401 | getUserClaimsResponse403 | getUserClaimsResponse503) & {
+export type getUserClaimsResponseError = (getUserClaimsResponse400 | getUserClaimsResponse401 | getUserClaimsResponse403 | getUserClaimsResponse431 | getUserClaimsResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetUserClaimsQueryKey = () => {
     }
 
 
-export const getGetUserClaimsQueryOptions = <TData = Awaited<ReturnType<typeof getUserClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetUserClaimsQueryOptions = <TData = Awaited<ReturnType<typeof getUserClaims>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserClaimsQueryResult = NonNullable<Awaited<ReturnType<typeof getUserClaims>>>
-export type GetUserClaimsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetUserClaimsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaims>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserClaims>>,
@@ -172,7 +183,7 @@ export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaims>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserClaims>>,
@@ -182,7 +193,7 @@ export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims
  * @summary Every UserClaim (at most 10,000), in the default sort
  */
 
-export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetUserClaims<TData = Awaited<ReturnType<typeof getUserClaims>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaims>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createUserClaimResponse415 = {
   status: 415
 }
 
+export type createUserClaimResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createUserClaimResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createUserClaimResponse503 = {
 export type createUserClaimResponseSuccess = (createUserClaimResponse200) & {
   headers: Headers;
 };
-export type createUserClaimResponseError = (createUserClaimResponse400 | createUserClaimResponse401 | createUserClaimResponse403 | createUserClaimResponse409 | createUserClaimResponse413 | createUserClaimResponse415 | createUserClaimResponse503) & {
+export type createUserClaimResponseError = (createUserClaimResponse400 | createUserClaimResponse401 | createUserClaimResponse403 | createUserClaimResponse409 | createUserClaimResponse413 | createUserClaimResponse415 | createUserClaimResponse431 | createUserClaimResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createUserClaimResponse>(getCreateUserClaimUrl(),
 
 export const getCreateUserClaimMutationKey = () => ['createUserClaim'] as const;
 
-export const getCreateUserClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateUserClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserClaim>>, TError,CreateUserClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createUserClaim>>, TError,CreateUserClaimMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateUserClaimMutationResult = NonNullable<Awaited<ReturnType<typeof createUserClaim>>>
     export type CreateUserClaimMutationBody = UserClaimCreate
-    export type CreateUserClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateUserClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateUserClaimMutationVariables = {data: UserClaimCreate}
 
     /**
  * @summary Create a UserClaim
  */
-export const useCreateUserClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateUserClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserClaim>>, TError,CreateUserClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createUserClaim>>,
@@ -383,6 +399,11 @@ export type updateUserClaimResponse415 = {
   status: 415
 }
 
+export type updateUserClaimResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateUserClaimResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateUserClaimResponse503 = {
 export type updateUserClaimResponseSuccess = (updateUserClaimResponse200) & {
   headers: Headers;
 };
-export type updateUserClaimResponseError = (updateUserClaimResponse400 | updateUserClaimResponse401 | updateUserClaimResponse403 | updateUserClaimResponse404 | updateUserClaimResponse409 | updateUserClaimResponse413 | updateUserClaimResponse415 | updateUserClaimResponse503) & {
+export type updateUserClaimResponseError = (updateUserClaimResponse400 | updateUserClaimResponse401 | updateUserClaimResponse403 | updateUserClaimResponse404 | updateUserClaimResponse409 | updateUserClaimResponse413 | updateUserClaimResponse415 | updateUserClaimResponse431 | updateUserClaimResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateUserClaimResponse>(getUpdateUserClaimUrl(),
 
 export const getUpdateUserClaimMutationKey = () => ['updateUserClaim'] as const;
 
-export const getUpdateUserClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateUserClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserClaim>>, TError,UpdateUserClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateUserClaim>>, TError,UpdateUserClaimMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateUserClaimMutationResult = NonNullable<Awaited<ReturnType<typeof updateUserClaim>>>
     export type UpdateUserClaimMutationBody = UserClaimUpdate
-    export type UpdateUserClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateUserClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateUserClaimMutationVariables = {data: UserClaimUpdate}
 
     /**
  * @summary Update a UserClaim (optimistic concurrency on rowVersion)
  */
-export const useUpdateUserClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateUserClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserClaim>>, TError,UpdateUserClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateUserClaim>>,
@@ -514,6 +535,11 @@ export type getUserClaimsForPagingResponse415 = {
   status: 415
 }
 
+export type getUserClaimsForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getUserClaimsForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getUserClaimsForPagingResponse503 = {
 export type getUserClaimsForPagingResponseSuccess = (getUserClaimsForPagingResponse200) & {
   headers: Headers;
 };
-export type getUserClaimsForPagingResponseError = (getUserClaimsForPagingResponse400 | getUserClaimsForPagingResponse401 | getUserClaimsForPagingResponse403 | getUserClaimsForPagingResponse413 | getUserClaimsForPagingResponse415 | getUserClaimsForPagingResponse503) & {
+export type getUserClaimsForPagingResponseError = (getUserClaimsForPagingResponse400 | getUserClaimsForPagingResponse401 | getUserClaimsForPagingResponse403 | getUserClaimsForPagingResponse413 | getUserClaimsForPagingResponse415 | getUserClaimsForPagingResponse431 | getUserClaimsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetUserClaimsForPagingQueryKey = (pagedListRequest?: PagedListRe
     }
 
 
-export const getGetUserClaimsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetUserClaimsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserClaimsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getUserClaimsForPaging>>>
-export type GetUserClaimsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetUserClaimsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserClaimsForPaging>>,
@@ -607,7 +633,7 @@ export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getU
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserClaimsForPaging>>,
@@ -617,7 +643,7 @@ export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getU
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getU
  * @summary One page of UserClaims, filtered, sorted and grouped
  */
 
-export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetUserClaimsForPaging<TData = Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getUserClaimByIdResponse414 = {
   status: 414
 }
 
+export type getUserClaimByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getUserClaimByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getUserClaimByIdResponse503 = {
 export type getUserClaimByIdResponseSuccess = (getUserClaimByIdResponse200) & {
   headers: Headers;
 };
-export type getUserClaimByIdResponseError = (getUserClaimByIdResponse400 | getUserClaimByIdResponse401 | getUserClaimByIdResponse403 | getUserClaimByIdResponse404 | getUserClaimByIdResponse414 | getUserClaimByIdResponse503) & {
+export type getUserClaimByIdResponseError = (getUserClaimByIdResponse400 | getUserClaimByIdResponse401 | getUserClaimByIdResponse403 | getUserClaimByIdResponse404 | getUserClaimByIdResponse414 | getUserClaimByIdResponse431 | getUserClaimByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetUserClaimByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetUserClaimByIdQueryOptions = <TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetUserClaimByIdQueryOptions = <TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserClaimByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getUserClaimById>>>
-export type GetUserClaimByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetUserClaimByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserClaimById>>,
@@ -751,7 +782,7 @@ export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserCla
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserClaimById>>,
@@ -761,7 +792,7 @@ export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserCla
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserCla
  * @summary One UserClaim
  */
 
-export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetUserClaimById<TData = Awaited<ReturnType<typeof getUserClaimById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserClaimById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteUserClaimResponse415 = {
   status: 415
 }
 
+export type deleteUserClaimResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteUserClaimResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteUserClaimResponse503 = {
 export type deleteUserClaimResponseSuccess = (deleteUserClaimResponse200) & {
   headers: Headers;
 };
-export type deleteUserClaimResponseError = (deleteUserClaimResponse400 | deleteUserClaimResponse401 | deleteUserClaimResponse403 | deleteUserClaimResponse404 | deleteUserClaimResponse409 | deleteUserClaimResponse413 | deleteUserClaimResponse414 | deleteUserClaimResponse415 | deleteUserClaimResponse503) & {
+export type deleteUserClaimResponseError = (deleteUserClaimResponse400 | deleteUserClaimResponse401 | deleteUserClaimResponse403 | deleteUserClaimResponse404 | deleteUserClaimResponse409 | deleteUserClaimResponse413 | deleteUserClaimResponse414 | deleteUserClaimResponse415 | deleteUserClaimResponse431 | deleteUserClaimResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteUserClaim = async (id: number, options?: Parameters<typeof ap
 
 export const getDeleteUserClaimMutationKey = () => ['deleteUserClaim'] as const;
 
-export const getDeleteUserClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteUserClaimMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUserClaim>>, TError,DeleteUserClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteUserClaim>>, TError,DeleteUserClaimMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteUserClaimMutationResult = NonNullable<Awaited<ReturnType<typeof deleteUserClaim>>>
 
-    export type DeleteUserClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteUserClaimMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteUserClaimMutationVariables = {id: number}
 
     /**
  * @summary Delete a UserClaim; refused (409) while other rows reference it
  */
-export const useDeleteUserClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteUserClaim = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUserClaim>>, TError,DeleteUserClaimMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteUserClaim>>,

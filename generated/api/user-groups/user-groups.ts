@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getUserGroupsResponse200 = {
   status: 200
 }
 
+export type getUserGroupsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getUserGroupsResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getUserGroupsResponse403 = {
   status: 403
 }
 
+export type getUserGroupsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getUserGroupsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getUserGroupsResponse503 = {
 export type getUserGroupsResponseSuccess = (getUserGroupsResponse200) & {
   headers: Headers;
 };
-export type getUserGroupsResponseError = (getUserGroupsResponse401 | getUserGroupsResponse403 | getUserGroupsResponse503) & {
+export type getUserGroupsResponseError = (getUserGroupsResponse400 | getUserGroupsResponse401 | getUserGroupsResponse403 | getUserGroupsResponse431 | getUserGroupsResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetUserGroupsQueryKey = () => {
     }
 
 
-export const getGetUserGroupsQueryOptions = <TData = Awaited<ReturnType<typeof getUserGroups>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroups>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetUserGroupsQueryOptions = <TData = Awaited<ReturnType<typeof getUserGroups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroups>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserGroupsQueryResult = NonNullable<Awaited<ReturnType<typeof getUserGroups>>>
-export type GetUserGroupsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetUserGroupsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroups>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserGroups>>,
@@ -172,7 +183,7 @@ export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroups>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserGroups>>,
@@ -182,7 +193,7 @@ export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroups>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups
  * @summary Every UserGroup (at most 10,000), in the default sort
  */
 
-export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetUserGroups<TData = Awaited<ReturnType<typeof getUserGroups>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroups>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createUserGroupResponse415 = {
   status: 415
 }
 
+export type createUserGroupResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createUserGroupResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createUserGroupResponse503 = {
 export type createUserGroupResponseSuccess = (createUserGroupResponse200) & {
   headers: Headers;
 };
-export type createUserGroupResponseError = (createUserGroupResponse400 | createUserGroupResponse401 | createUserGroupResponse403 | createUserGroupResponse409 | createUserGroupResponse413 | createUserGroupResponse415 | createUserGroupResponse503) & {
+export type createUserGroupResponseError = (createUserGroupResponse400 | createUserGroupResponse401 | createUserGroupResponse403 | createUserGroupResponse409 | createUserGroupResponse413 | createUserGroupResponse415 | createUserGroupResponse431 | createUserGroupResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createUserGroupResponse>(getCreateUserGroupUrl(),
 
 export const getCreateUserGroupMutationKey = () => ['createUserGroup'] as const;
 
-export const getCreateUserGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateUserGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserGroup>>, TError,CreateUserGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createUserGroup>>, TError,CreateUserGroupMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateUserGroupMutationResult = NonNullable<Awaited<ReturnType<typeof createUserGroup>>>
     export type CreateUserGroupMutationBody = UserGroupCreate
-    export type CreateUserGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateUserGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateUserGroupMutationVariables = {data: UserGroupCreate}
 
     /**
  * @summary Create a UserGroup
  */
-export const useCreateUserGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateUserGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserGroup>>, TError,CreateUserGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createUserGroup>>,
@@ -383,6 +399,11 @@ export type updateUserGroupResponse415 = {
   status: 415
 }
 
+export type updateUserGroupResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateUserGroupResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateUserGroupResponse503 = {
 export type updateUserGroupResponseSuccess = (updateUserGroupResponse200) & {
   headers: Headers;
 };
-export type updateUserGroupResponseError = (updateUserGroupResponse400 | updateUserGroupResponse401 | updateUserGroupResponse403 | updateUserGroupResponse404 | updateUserGroupResponse409 | updateUserGroupResponse413 | updateUserGroupResponse415 | updateUserGroupResponse503) & {
+export type updateUserGroupResponseError = (updateUserGroupResponse400 | updateUserGroupResponse401 | updateUserGroupResponse403 | updateUserGroupResponse404 | updateUserGroupResponse409 | updateUserGroupResponse413 | updateUserGroupResponse415 | updateUserGroupResponse431 | updateUserGroupResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateUserGroupResponse>(getUpdateUserGroupUrl(),
 
 export const getUpdateUserGroupMutationKey = () => ['updateUserGroup'] as const;
 
-export const getUpdateUserGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateUserGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserGroup>>, TError,UpdateUserGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateUserGroup>>, TError,UpdateUserGroupMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateUserGroupMutationResult = NonNullable<Awaited<ReturnType<typeof updateUserGroup>>>
     export type UpdateUserGroupMutationBody = UserGroupUpdate
-    export type UpdateUserGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateUserGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateUserGroupMutationVariables = {data: UserGroupUpdate}
 
     /**
  * @summary Update a UserGroup (optimistic concurrency on rowVersion)
  */
-export const useUpdateUserGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateUserGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserGroup>>, TError,UpdateUserGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateUserGroup>>,
@@ -514,6 +535,11 @@ export type getUserGroupsForPagingResponse415 = {
   status: 415
 }
 
+export type getUserGroupsForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getUserGroupsForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getUserGroupsForPagingResponse503 = {
 export type getUserGroupsForPagingResponseSuccess = (getUserGroupsForPagingResponse200) & {
   headers: Headers;
 };
-export type getUserGroupsForPagingResponseError = (getUserGroupsForPagingResponse400 | getUserGroupsForPagingResponse401 | getUserGroupsForPagingResponse403 | getUserGroupsForPagingResponse413 | getUserGroupsForPagingResponse415 | getUserGroupsForPagingResponse503) & {
+export type getUserGroupsForPagingResponseError = (getUserGroupsForPagingResponse400 | getUserGroupsForPagingResponse401 | getUserGroupsForPagingResponse403 | getUserGroupsForPagingResponse413 | getUserGroupsForPagingResponse415 | getUserGroupsForPagingResponse431 | getUserGroupsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetUserGroupsForPagingQueryKey = (pagedListRequest?: PagedListRe
     }
 
 
-export const getGetUserGroupsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetUserGroupsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserGroupsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getUserGroupsForPaging>>>
-export type GetUserGroupsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetUserGroupsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserGroupsForPaging>>,
@@ -607,7 +633,7 @@ export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getU
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserGroupsForPaging>>,
@@ -617,7 +643,7 @@ export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getU
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getU
  * @summary One page of UserGroups, filtered, sorted and grouped
  */
 
-export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetUserGroupsForPaging<TData = Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getUserGroupByIdResponse414 = {
   status: 414
 }
 
+export type getUserGroupByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getUserGroupByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getUserGroupByIdResponse503 = {
 export type getUserGroupByIdResponseSuccess = (getUserGroupByIdResponse200) & {
   headers: Headers;
 };
-export type getUserGroupByIdResponseError = (getUserGroupByIdResponse400 | getUserGroupByIdResponse401 | getUserGroupByIdResponse403 | getUserGroupByIdResponse404 | getUserGroupByIdResponse414 | getUserGroupByIdResponse503) & {
+export type getUserGroupByIdResponseError = (getUserGroupByIdResponse400 | getUserGroupByIdResponse401 | getUserGroupByIdResponse403 | getUserGroupByIdResponse404 | getUserGroupByIdResponse414 | getUserGroupByIdResponse431 | getUserGroupByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetUserGroupByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetUserGroupByIdQueryOptions = <TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetUserGroupByIdQueryOptions = <TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserGroupByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getUserGroupById>>>
-export type GetUserGroupByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetUserGroupByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserGroupById>>,
@@ -751,7 +782,7 @@ export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGro
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserGroupById>>,
@@ -761,7 +792,7 @@ export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGro
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGro
  * @summary One UserGroup
  */
 
-export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetUserGroupById<TData = Awaited<ReturnType<typeof getUserGroupById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserGroupById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteUserGroupResponse415 = {
   status: 415
 }
 
+export type deleteUserGroupResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteUserGroupResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteUserGroupResponse503 = {
 export type deleteUserGroupResponseSuccess = (deleteUserGroupResponse200) & {
   headers: Headers;
 };
-export type deleteUserGroupResponseError = (deleteUserGroupResponse400 | deleteUserGroupResponse401 | deleteUserGroupResponse403 | deleteUserGroupResponse404 | deleteUserGroupResponse409 | deleteUserGroupResponse413 | deleteUserGroupResponse414 | deleteUserGroupResponse415 | deleteUserGroupResponse503) & {
+export type deleteUserGroupResponseError = (deleteUserGroupResponse400 | deleteUserGroupResponse401 | deleteUserGroupResponse403 | deleteUserGroupResponse404 | deleteUserGroupResponse409 | deleteUserGroupResponse413 | deleteUserGroupResponse414 | deleteUserGroupResponse415 | deleteUserGroupResponse431 | deleteUserGroupResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteUserGroup = async (id: number, options?: Parameters<typeof ap
 
 export const getDeleteUserGroupMutationKey = () => ['deleteUserGroup'] as const;
 
-export const getDeleteUserGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteUserGroupMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUserGroup>>, TError,DeleteUserGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteUserGroup>>, TError,DeleteUserGroupMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteUserGroupMutationResult = NonNullable<Awaited<ReturnType<typeof deleteUserGroup>>>
 
-    export type DeleteUserGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteUserGroupMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteUserGroupMutationVariables = {id: number}
 
     /**
  * @summary Delete a UserGroup; refused (409) while other rows reference it
  */
-export const useDeleteUserGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteUserGroup = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUserGroup>>, TError,DeleteUserGroupMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteUserGroup>>,

@@ -42,6 +42,7 @@ import type {
   ConflictResponse,
   EmptyEnvelope,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   LinkChangeEnvelope,
   LinkChangeRequest,
@@ -126,6 +127,11 @@ export type changeUserClaimsResponse415 = {
   status: 415
 }
 
+export type changeUserClaimsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type changeUserClaimsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -134,7 +140,7 @@ export type changeUserClaimsResponse503 = {
 export type changeUserClaimsResponseSuccess = (changeUserClaimsResponse200) & {
   headers: Headers;
 };
-export type changeUserClaimsResponseError = (changeUserClaimsResponse400 | changeUserClaimsResponse401 | changeUserClaimsResponse403 | changeUserClaimsResponse404 | changeUserClaimsResponse409 | changeUserClaimsResponse413 | changeUserClaimsResponse414 | changeUserClaimsResponse415 | changeUserClaimsResponse503) & {
+export type changeUserClaimsResponseError = (changeUserClaimsResponse400 | changeUserClaimsResponse401 | changeUserClaimsResponse403 | changeUserClaimsResponse404 | changeUserClaimsResponse409 | changeUserClaimsResponse413 | changeUserClaimsResponse414 | changeUserClaimsResponse415 | changeUserClaimsResponse431 | changeUserClaimsResponse503) & {
   headers: Headers;
 };
 
@@ -195,7 +201,7 @@ return apiFetch<changeUserClaimsResponse>(getChangeUserClaimsUrl(id),
 
 export const getChangeUserClaimsMutationKey = () => ['changeUserClaims'] as const;
 
-export const getChangeUserClaimsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getChangeUserClaimsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeUserClaims>>, TError,ChangeUserClaimsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changeUserClaims>>, TError,ChangeUserClaimsMutationVariables, TContext> => {
 
@@ -224,13 +230,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangeUserClaimsMutationResult = NonNullable<Awaited<ReturnType<typeof changeUserClaims>>>
     export type ChangeUserClaimsMutationBody = LinkChangeRequest
-    export type ChangeUserClaimsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type ChangeUserClaimsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type ChangeUserClaimsMutationVariables = {id: number;data: LinkChangeRequest}
 
     /**
  * @summary Add and remove a user's own claims in one request
  */
-export const useChangeUserClaims = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useChangeUserClaims = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeUserClaims>>, TError,ChangeUserClaimsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changeUserClaims>>,
@@ -285,6 +291,11 @@ export type changeUserGroupsResponse415 = {
   status: 415
 }
 
+export type changeUserGroupsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type changeUserGroupsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -293,7 +304,7 @@ export type changeUserGroupsResponse503 = {
 export type changeUserGroupsResponseSuccess = (changeUserGroupsResponse200) & {
   headers: Headers;
 };
-export type changeUserGroupsResponseError = (changeUserGroupsResponse400 | changeUserGroupsResponse401 | changeUserGroupsResponse403 | changeUserGroupsResponse404 | changeUserGroupsResponse409 | changeUserGroupsResponse413 | changeUserGroupsResponse414 | changeUserGroupsResponse415 | changeUserGroupsResponse503) & {
+export type changeUserGroupsResponseError = (changeUserGroupsResponse400 | changeUserGroupsResponse401 | changeUserGroupsResponse403 | changeUserGroupsResponse404 | changeUserGroupsResponse409 | changeUserGroupsResponse413 | changeUserGroupsResponse414 | changeUserGroupsResponse415 | changeUserGroupsResponse431 | changeUserGroupsResponse503) & {
   headers: Headers;
 };
 
@@ -351,7 +362,7 @@ return apiFetch<changeUserGroupsResponse>(getChangeUserGroupsUrl(id),
 
 export const getChangeUserGroupsMutationKey = () => ['changeUserGroups'] as const;
 
-export const getChangeUserGroupsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getChangeUserGroupsMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeUserGroups>>, TError,ChangeUserGroupsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof changeUserGroups>>, TError,ChangeUserGroupsMutationVariables, TContext> => {
 
@@ -380,13 +391,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ChangeUserGroupsMutationResult = NonNullable<Awaited<ReturnType<typeof changeUserGroups>>>
     export type ChangeUserGroupsMutationBody = LinkChangeRequest
-    export type ChangeUserGroupsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type ChangeUserGroupsMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type ChangeUserGroupsMutationVariables = {id: number;data: LinkChangeRequest}
 
     /**
  * @summary Add a user to groups and remove them from others in one request
  */
-export const useChangeUserGroups = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useChangeUserGroups = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeUserGroups>>, TError,ChangeUserGroupsMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changeUserGroups>>,
@@ -436,6 +447,11 @@ export type logoutUserEverywhereResponse415 = {
   status: 415
 }
 
+export type logoutUserEverywhereResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type logoutUserEverywhereResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -444,7 +460,7 @@ export type logoutUserEverywhereResponse503 = {
 export type logoutUserEverywhereResponseSuccess = (logoutUserEverywhereResponse200) & {
   headers: Headers;
 };
-export type logoutUserEverywhereResponseError = (logoutUserEverywhereResponse400 | logoutUserEverywhereResponse401 | logoutUserEverywhereResponse403 | logoutUserEverywhereResponse404 | logoutUserEverywhereResponse413 | logoutUserEverywhereResponse414 | logoutUserEverywhereResponse415 | logoutUserEverywhereResponse503) & {
+export type logoutUserEverywhereResponseError = (logoutUserEverywhereResponse400 | logoutUserEverywhereResponse401 | logoutUserEverywhereResponse403 | logoutUserEverywhereResponse404 | logoutUserEverywhereResponse413 | logoutUserEverywhereResponse414 | logoutUserEverywhereResponse415 | logoutUserEverywhereResponse431 | logoutUserEverywhereResponse503) & {
   headers: Headers;
 };
 
@@ -483,7 +499,7 @@ export const logoutUserEverywhere = async (id: number, options?: Parameters<type
 
 export const getLogoutUserEverywhereMutationKey = () => ['logoutUserEverywhere'] as const;
 
-export const getLogoutUserEverywhereMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getLogoutUserEverywhereMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logoutUserEverywhere>>, TError,LogoutUserEverywhereMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof logoutUserEverywhere>>, TError,LogoutUserEverywhereMutationVariables, TContext> => {
 
@@ -512,13 +528,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type LogoutUserEverywhereMutationResult = NonNullable<Awaited<ReturnType<typeof logoutUserEverywhere>>>
 
-    export type LogoutUserEverywhereMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type LogoutUserEverywhereMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type LogoutUserEverywhereMutationVariables = {id: number}
 
     /**
  * @summary End every session of a user
  */
-export const useLogoutUserEverywhere = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useLogoutUserEverywhere = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logoutUserEverywhere>>, TError,LogoutUserEverywhereMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof logoutUserEverywhere>>,
@@ -533,6 +549,11 @@ export const useLogoutUserEverywhere = <TError = BadRequestResponse | Unauthoriz
   status: 200
 }
 
+export type getUsersResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getUsersResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -543,6 +564,11 @@ export type getUsersResponse403 = {
   status: 403
 }
 
+export type getUsersResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getUsersResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -551,7 +577,7 @@ export type getUsersResponse503 = {
 export type getUsersResponseSuccess = (getUsersResponse200) & {
   headers: Headers;
 };
-export type getUsersResponseError = (getUsersResponse401 | getUsersResponse403 | getUsersResponse503) & {
+export type getUsersResponseError = (getUsersResponse400 | getUsersResponse401 | getUsersResponse403 | getUsersResponse431 | getUsersResponse503) & {
   headers: Headers;
 };
 
@@ -590,7 +616,7 @@ export const getGetUsersQueryKey = () => {
     }
 
 
-export const getGetUsersQueryOptions = <TData = Awaited<ReturnType<typeof getUsers>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetUsersQueryOptions = <TData = Awaited<ReturnType<typeof getUsers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -609,10 +635,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUsersQueryResult = NonNullable<Awaited<ReturnType<typeof getUsers>>>
-export type GetUsersQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetUsersQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUsers>>,
@@ -622,7 +648,7 @@ export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUsers>>,
@@ -632,7 +658,7 @@ export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -640,7 +666,7 @@ export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError
  * @summary Every User (at most 10,000), in the default sort
  */
 
-export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetUsers<TData = Awaited<ReturnType<typeof getUsers>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsers>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -692,6 +718,11 @@ export type createUserResponse415 = {
   status: 415
 }
 
+export type createUserResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createUserResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -700,7 +731,7 @@ export type createUserResponse503 = {
 export type createUserResponseSuccess = (createUserResponse200) & {
   headers: Headers;
 };
-export type createUserResponseError = (createUserResponse400 | createUserResponse401 | createUserResponse403 | createUserResponse409 | createUserResponse413 | createUserResponse415 | createUserResponse503) & {
+export type createUserResponseError = (createUserResponse400 | createUserResponse401 | createUserResponse403 | createUserResponse409 | createUserResponse413 | createUserResponse415 | createUserResponse431 | createUserResponse503) & {
   headers: Headers;
 };
 
@@ -748,7 +779,7 @@ return apiFetch<createUserResponse>(getCreateUserUrl(),
 
 export const getCreateUserMutationKey = () => ['createUser'] as const;
 
-export const getCreateUserMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateUserMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUser>>, TError,CreateUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createUser>>, TError,CreateUserMutationVariables, TContext> => {
 
@@ -777,13 +808,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateUserMutationResult = NonNullable<Awaited<ReturnType<typeof createUser>>>
     export type CreateUserMutationBody = UserCreate
-    export type CreateUserMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateUserMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateUserMutationVariables = {data: UserCreate}
 
     /**
  * @summary Create a User
  */
-export const useCreateUser = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateUser = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUser>>, TError,CreateUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createUser>>,
@@ -833,6 +864,11 @@ export type updateUserResponse415 = {
   status: 415
 }
 
+export type updateUserResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateUserResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -841,7 +877,7 @@ export type updateUserResponse503 = {
 export type updateUserResponseSuccess = (updateUserResponse200) & {
   headers: Headers;
 };
-export type updateUserResponseError = (updateUserResponse400 | updateUserResponse401 | updateUserResponse403 | updateUserResponse404 | updateUserResponse409 | updateUserResponse413 | updateUserResponse415 | updateUserResponse503) & {
+export type updateUserResponseError = (updateUserResponse400 | updateUserResponse401 | updateUserResponse403 | updateUserResponse404 | updateUserResponse409 | updateUserResponse413 | updateUserResponse415 | updateUserResponse431 | updateUserResponse503) & {
   headers: Headers;
 };
 
@@ -889,7 +925,7 @@ return apiFetch<updateUserResponse>(getUpdateUserUrl(),
 
 export const getUpdateUserMutationKey = () => ['updateUser'] as const;
 
-export const getUpdateUserMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateUserMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUser>>, TError,UpdateUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateUser>>, TError,UpdateUserMutationVariables, TContext> => {
 
@@ -918,13 +954,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateUserMutationResult = NonNullable<Awaited<ReturnType<typeof updateUser>>>
     export type UpdateUserMutationBody = UserUpdate
-    export type UpdateUserMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateUserMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateUserMutationVariables = {data: UserUpdate}
 
     /**
  * @summary Update a User (optimistic concurrency on rowVersion)
  */
-export const useUpdateUser = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateUser = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUser>>, TError,UpdateUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateUser>>,
@@ -964,6 +1000,11 @@ export type getUsersForPagingResponse415 = {
   status: 415
 }
 
+export type getUsersForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getUsersForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -972,7 +1013,7 @@ export type getUsersForPagingResponse503 = {
 export type getUsersForPagingResponseSuccess = (getUsersForPagingResponse200) & {
   headers: Headers;
 };
-export type getUsersForPagingResponseError = (getUsersForPagingResponse400 | getUsersForPagingResponse401 | getUsersForPagingResponse403 | getUsersForPagingResponse413 | getUsersForPagingResponse415 | getUsersForPagingResponse503) & {
+export type getUsersForPagingResponseError = (getUsersForPagingResponse400 | getUsersForPagingResponse401 | getUsersForPagingResponse403 | getUsersForPagingResponse413 | getUsersForPagingResponse415 | getUsersForPagingResponse431 | getUsersForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -1025,7 +1066,7 @@ export const getGetUsersForPagingQueryKey = (pagedListRequest?: PagedListRequest
     }
 
 
-export const getGetUsersForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getUsersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsersForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetUsersForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getUsersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsersForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1044,10 +1085,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUsersForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getUsersForPaging>>>
-export type GetUsersForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetUsersForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsersForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUsersForPaging>>,
@@ -1057,7 +1098,7 @@ export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersF
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsersForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUsersForPaging>>,
@@ -1067,7 +1108,7 @@ export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersF
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsersForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1075,7 +1116,7 @@ export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersF
  * @summary One page of Users, filtered, sorted and grouped
  */
 
-export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetUsersForPaging<TData = Awaited<ReturnType<typeof getUsersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUsersForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1122,6 +1163,11 @@ export type getUserByIdResponse414 = {
   status: 414
 }
 
+export type getUserByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getUserByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -1130,7 +1176,7 @@ export type getUserByIdResponse503 = {
 export type getUserByIdResponseSuccess = (getUserByIdResponse200) & {
   headers: Headers;
 };
-export type getUserByIdResponseError = (getUserByIdResponse400 | getUserByIdResponse401 | getUserByIdResponse403 | getUserByIdResponse404 | getUserByIdResponse414 | getUserByIdResponse503) & {
+export type getUserByIdResponseError = (getUserByIdResponse400 | getUserByIdResponse401 | getUserByIdResponse403 | getUserByIdResponse404 | getUserByIdResponse414 | getUserByIdResponse431 | getUserByIdResponse503) & {
   headers: Headers;
 };
 
@@ -1169,7 +1215,7 @@ export const getGetUserByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetUserByIdQueryOptions = <TData = Awaited<ReturnType<typeof getUserById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetUserByIdQueryOptions = <TData = Awaited<ReturnType<typeof getUserById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1188,10 +1234,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getUserById>>>
-export type GetUserByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetUserByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserById>>,
@@ -1201,7 +1247,7 @@ export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUserById>>,
@@ -1211,7 +1257,7 @@ export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1219,7 +1265,7 @@ export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, 
  * @summary One User
  */
 
-export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetUserById<TData = Awaited<ReturnType<typeof getUserById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1281,6 +1327,11 @@ export type deleteUserResponse415 = {
   status: 415
 }
 
+export type deleteUserResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteUserResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -1289,7 +1340,7 @@ export type deleteUserResponse503 = {
 export type deleteUserResponseSuccess = (deleteUserResponse200) & {
   headers: Headers;
 };
-export type deleteUserResponseError = (deleteUserResponse400 | deleteUserResponse401 | deleteUserResponse403 | deleteUserResponse404 | deleteUserResponse409 | deleteUserResponse413 | deleteUserResponse414 | deleteUserResponse415 | deleteUserResponse503) & {
+export type deleteUserResponseError = (deleteUserResponse400 | deleteUserResponse401 | deleteUserResponse403 | deleteUserResponse404 | deleteUserResponse409 | deleteUserResponse413 | deleteUserResponse414 | deleteUserResponse415 | deleteUserResponse431 | deleteUserResponse503) & {
   headers: Headers;
 };
 
@@ -1323,7 +1374,7 @@ export const deleteUser = async (id: number, options?: Parameters<typeof apiFetc
 
 export const getDeleteUserMutationKey = () => ['deleteUser'] as const;
 
-export const getDeleteUserMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteUserMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUser>>, TError,DeleteUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteUser>>, TError,DeleteUserMutationVariables, TContext> => {
 
@@ -1352,13 +1403,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteUserMutationResult = NonNullable<Awaited<ReturnType<typeof deleteUser>>>
 
-    export type DeleteUserMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteUserMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteUserMutationVariables = {id: number}
 
     /**
  * @summary Delete a User; refused (409) while other rows reference it
  */
-export const useDeleteUser = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteUser = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUser>>, TError,DeleteUserMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteUser>>,

@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getVatRatesResponse200 = {
   status: 200
 }
 
+export type getVatRatesResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getVatRatesResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getVatRatesResponse403 = {
   status: 403
 }
 
+export type getVatRatesResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVatRatesResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getVatRatesResponse503 = {
 export type getVatRatesResponseSuccess = (getVatRatesResponse200) & {
   headers: Headers;
 };
-export type getVatRatesResponseError = (getVatRatesResponse401 | getVatRatesResponse403 | getVatRatesResponse503) & {
+export type getVatRatesResponseError = (getVatRatesResponse400 | getVatRatesResponse401 | getVatRatesResponse403 | getVatRatesResponse431 | getVatRatesResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetVatRatesQueryKey = () => {
     }
 
 
-export const getGetVatRatesQueryOptions = <TData = Awaited<ReturnType<typeof getVatRates>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVatRatesQueryOptions = <TData = Awaited<ReturnType<typeof getVatRates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVatRatesQueryResult = NonNullable<Awaited<ReturnType<typeof getVatRates>>>
-export type GetVatRatesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetVatRatesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRates>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVatRates>>,
@@ -172,7 +183,7 @@ export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRates>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVatRates>>,
@@ -182,7 +193,7 @@ export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, 
  * @summary Every VatRate (at most 10,000), in the default sort
  */
 
-export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVatRates<TData = Awaited<ReturnType<typeof getVatRates>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRates>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createVatRateResponse415 = {
   status: 415
 }
 
+export type createVatRateResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createVatRateResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createVatRateResponse503 = {
 export type createVatRateResponseSuccess = (createVatRateResponse200) & {
   headers: Headers;
 };
-export type createVatRateResponseError = (createVatRateResponse400 | createVatRateResponse401 | createVatRateResponse403 | createVatRateResponse409 | createVatRateResponse413 | createVatRateResponse415 | createVatRateResponse503) & {
+export type createVatRateResponseError = (createVatRateResponse400 | createVatRateResponse401 | createVatRateResponse403 | createVatRateResponse409 | createVatRateResponse413 | createVatRateResponse415 | createVatRateResponse431 | createVatRateResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createVatRateResponse>(getCreateVatRateUrl(),
 
 export const getCreateVatRateMutationKey = () => ['createVatRate'] as const;
 
-export const getCreateVatRateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateVatRateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVatRate>>, TError,CreateVatRateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createVatRate>>, TError,CreateVatRateMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateVatRateMutationResult = NonNullable<Awaited<ReturnType<typeof createVatRate>>>
     export type CreateVatRateMutationBody = VatRateCreate
-    export type CreateVatRateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateVatRateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateVatRateMutationVariables = {data: VatRateCreate}
 
     /**
  * @summary Create a VatRate
  */
-export const useCreateVatRate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateVatRate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVatRate>>, TError,CreateVatRateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createVatRate>>,
@@ -383,6 +399,11 @@ export type updateVatRateResponse415 = {
   status: 415
 }
 
+export type updateVatRateResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateVatRateResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateVatRateResponse503 = {
 export type updateVatRateResponseSuccess = (updateVatRateResponse200) & {
   headers: Headers;
 };
-export type updateVatRateResponseError = (updateVatRateResponse400 | updateVatRateResponse401 | updateVatRateResponse403 | updateVatRateResponse404 | updateVatRateResponse409 | updateVatRateResponse413 | updateVatRateResponse415 | updateVatRateResponse503) & {
+export type updateVatRateResponseError = (updateVatRateResponse400 | updateVatRateResponse401 | updateVatRateResponse403 | updateVatRateResponse404 | updateVatRateResponse409 | updateVatRateResponse413 | updateVatRateResponse415 | updateVatRateResponse431 | updateVatRateResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateVatRateResponse>(getUpdateVatRateUrl(),
 
 export const getUpdateVatRateMutationKey = () => ['updateVatRate'] as const;
 
-export const getUpdateVatRateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateVatRateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVatRate>>, TError,UpdateVatRateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateVatRate>>, TError,UpdateVatRateMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateVatRateMutationResult = NonNullable<Awaited<ReturnType<typeof updateVatRate>>>
     export type UpdateVatRateMutationBody = VatRateUpdate
-    export type UpdateVatRateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateVatRateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateVatRateMutationVariables = {data: VatRateUpdate}
 
     /**
  * @summary Update a VatRate (optimistic concurrency on rowVersion)
  */
-export const useUpdateVatRate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateVatRate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVatRate>>, TError,UpdateVatRateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateVatRate>>,
@@ -514,6 +535,11 @@ export type getVatRatesForPagingResponse415 = {
   status: 415
 }
 
+export type getVatRatesForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVatRatesForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getVatRatesForPagingResponse503 = {
 export type getVatRatesForPagingResponseSuccess = (getVatRatesForPagingResponse200) & {
   headers: Headers;
 };
-export type getVatRatesForPagingResponseError = (getVatRatesForPagingResponse400 | getVatRatesForPagingResponse401 | getVatRatesForPagingResponse403 | getVatRatesForPagingResponse413 | getVatRatesForPagingResponse415 | getVatRatesForPagingResponse503) & {
+export type getVatRatesForPagingResponseError = (getVatRatesForPagingResponse400 | getVatRatesForPagingResponse401 | getVatRatesForPagingResponse403 | getVatRatesForPagingResponse413 | getVatRatesForPagingResponse415 | getVatRatesForPagingResponse431 | getVatRatesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetVatRatesForPagingQueryKey = (pagedListRequest?: PagedListRequ
     }
 
 
-export const getGetVatRatesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVatRatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRatesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVatRatesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVatRatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRatesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVatRatesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getVatRatesForPaging>>>
-export type GetVatRatesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetVatRatesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVatRatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVatRatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRatesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVatRatesForPaging>>,
@@ -607,7 +633,7 @@ export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVat
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVatRatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVatRatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRatesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVatRatesForPaging>>,
@@ -617,7 +643,7 @@ export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVat
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVatRatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVatRatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRatesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVat
  * @summary One page of VatRates, filtered, sorted and grouped
  */
 
-export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVatRatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVatRatesForPaging<TData = Awaited<ReturnType<typeof getVatRatesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRatesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getVatRateByIdResponse414 = {
   status: 414
 }
 
+export type getVatRateByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVatRateByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getVatRateByIdResponse503 = {
 export type getVatRateByIdResponseSuccess = (getVatRateByIdResponse200) & {
   headers: Headers;
 };
-export type getVatRateByIdResponseError = (getVatRateByIdResponse400 | getVatRateByIdResponse401 | getVatRateByIdResponse403 | getVatRateByIdResponse404 | getVatRateByIdResponse414 | getVatRateByIdResponse503) & {
+export type getVatRateByIdResponseError = (getVatRateByIdResponse400 | getVatRateByIdResponse401 | getVatRateByIdResponse403 | getVatRateByIdResponse404 | getVatRateByIdResponse414 | getVatRateByIdResponse431 | getVatRateByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetVatRateByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetVatRateByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVatRateByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVatRateByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVatRateById>>>
-export type GetVatRateByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetVatRateByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRateById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVatRateById>>,
@@ -751,7 +782,7 @@ export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateBy
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRateById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVatRateById>>,
@@ -761,7 +792,7 @@ export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateBy
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateBy
  * @summary One VatRate
  */
 
-export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVatRateById<TData = Awaited<ReturnType<typeof getVatRateById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVatRateById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteVatRateResponse415 = {
   status: 415
 }
 
+export type deleteVatRateResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteVatRateResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteVatRateResponse503 = {
 export type deleteVatRateResponseSuccess = (deleteVatRateResponse200) & {
   headers: Headers;
 };
-export type deleteVatRateResponseError = (deleteVatRateResponse400 | deleteVatRateResponse401 | deleteVatRateResponse403 | deleteVatRateResponse404 | deleteVatRateResponse409 | deleteVatRateResponse413 | deleteVatRateResponse414 | deleteVatRateResponse415 | deleteVatRateResponse503) & {
+export type deleteVatRateResponseError = (deleteVatRateResponse400 | deleteVatRateResponse401 | deleteVatRateResponse403 | deleteVatRateResponse404 | deleteVatRateResponse409 | deleteVatRateResponse413 | deleteVatRateResponse414 | deleteVatRateResponse415 | deleteVatRateResponse431 | deleteVatRateResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteVatRate = async (id: number, options?: Parameters<typeof apiF
 
 export const getDeleteVatRateMutationKey = () => ['deleteVatRate'] as const;
 
-export const getDeleteVatRateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteVatRateMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVatRate>>, TError,DeleteVatRateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteVatRate>>, TError,DeleteVatRateMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteVatRateMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVatRate>>>
 
-    export type DeleteVatRateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteVatRateMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteVatRateMutationVariables = {id: number}
 
     /**
  * @summary Delete a VatRate; refused (409) while other rows reference it
  */
-export const useDeleteVatRate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteVatRate = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVatRate>>, TError,DeleteVatRateMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteVatRate>>,

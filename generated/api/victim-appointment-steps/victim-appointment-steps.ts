@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getVictimAppointmentStepsResponse200 = {
   status: 200
 }
 
+export type getVictimAppointmentStepsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getVictimAppointmentStepsResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getVictimAppointmentStepsResponse403 = {
   status: 403
 }
 
+export type getVictimAppointmentStepsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVictimAppointmentStepsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getVictimAppointmentStepsResponse503 = {
 export type getVictimAppointmentStepsResponseSuccess = (getVictimAppointmentStepsResponse200) & {
   headers: Headers;
 };
-export type getVictimAppointmentStepsResponseError = (getVictimAppointmentStepsResponse401 | getVictimAppointmentStepsResponse403 | getVictimAppointmentStepsResponse503) & {
+export type getVictimAppointmentStepsResponseError = (getVictimAppointmentStepsResponse400 | getVictimAppointmentStepsResponse401 | getVictimAppointmentStepsResponse403 | getVictimAppointmentStepsResponse431 | getVictimAppointmentStepsResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetVictimAppointmentStepsQueryKey = () => {
     }
 
 
-export const getGetVictimAppointmentStepsQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimAppointmentStepsQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimAppointmentStepsQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimAppointmentSteps>>>
-export type GetVictimAppointmentStepsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetVictimAppointmentStepsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointmentSteps>>,
@@ -172,7 +183,7 @@ export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointmentSteps>>,
@@ -182,7 +193,7 @@ export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof g
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof g
  * @summary Every VictimAppointmentStep (at most 10,000), in the default sort
  */
 
-export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointmentSteps<TData = Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentSteps>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createVictimAppointmentStepResponse415 = {
   status: 415
 }
 
+export type createVictimAppointmentStepResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createVictimAppointmentStepResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createVictimAppointmentStepResponse503 = {
 export type createVictimAppointmentStepResponseSuccess = (createVictimAppointmentStepResponse200) & {
   headers: Headers;
 };
-export type createVictimAppointmentStepResponseError = (createVictimAppointmentStepResponse400 | createVictimAppointmentStepResponse401 | createVictimAppointmentStepResponse403 | createVictimAppointmentStepResponse409 | createVictimAppointmentStepResponse413 | createVictimAppointmentStepResponse415 | createVictimAppointmentStepResponse503) & {
+export type createVictimAppointmentStepResponseError = (createVictimAppointmentStepResponse400 | createVictimAppointmentStepResponse401 | createVictimAppointmentStepResponse403 | createVictimAppointmentStepResponse409 | createVictimAppointmentStepResponse413 | createVictimAppointmentStepResponse415 | createVictimAppointmentStepResponse431 | createVictimAppointmentStepResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createVictimAppointmentStepResponse>(getCreateVictimAppointmentS
 
 export const getCreateVictimAppointmentStepMutationKey = () => ['createVictimAppointmentStep'] as const;
 
-export const getCreateVictimAppointmentStepMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateVictimAppointmentStepMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimAppointmentStep>>, TError,CreateVictimAppointmentStepMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createVictimAppointmentStep>>, TError,CreateVictimAppointmentStepMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateVictimAppointmentStepMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimAppointmentStep>>>
     export type CreateVictimAppointmentStepMutationBody = VictimAppointmentStepCreate
-    export type CreateVictimAppointmentStepMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateVictimAppointmentStepMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateVictimAppointmentStepMutationVariables = {data: VictimAppointmentStepCreate}
 
     /**
  * @summary Create a VictimAppointmentStep
  */
-export const useCreateVictimAppointmentStep = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateVictimAppointmentStep = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimAppointmentStep>>, TError,CreateVictimAppointmentStepMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createVictimAppointmentStep>>,
@@ -383,6 +399,11 @@ export type updateVictimAppointmentStepResponse415 = {
   status: 415
 }
 
+export type updateVictimAppointmentStepResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateVictimAppointmentStepResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateVictimAppointmentStepResponse503 = {
 export type updateVictimAppointmentStepResponseSuccess = (updateVictimAppointmentStepResponse200) & {
   headers: Headers;
 };
-export type updateVictimAppointmentStepResponseError = (updateVictimAppointmentStepResponse400 | updateVictimAppointmentStepResponse401 | updateVictimAppointmentStepResponse403 | updateVictimAppointmentStepResponse404 | updateVictimAppointmentStepResponse409 | updateVictimAppointmentStepResponse413 | updateVictimAppointmentStepResponse415 | updateVictimAppointmentStepResponse503) & {
+export type updateVictimAppointmentStepResponseError = (updateVictimAppointmentStepResponse400 | updateVictimAppointmentStepResponse401 | updateVictimAppointmentStepResponse403 | updateVictimAppointmentStepResponse404 | updateVictimAppointmentStepResponse409 | updateVictimAppointmentStepResponse413 | updateVictimAppointmentStepResponse415 | updateVictimAppointmentStepResponse431 | updateVictimAppointmentStepResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateVictimAppointmentStepResponse>(getUpdateVictimAppointmentS
 
 export const getUpdateVictimAppointmentStepMutationKey = () => ['updateVictimAppointmentStep'] as const;
 
-export const getUpdateVictimAppointmentStepMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateVictimAppointmentStepMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimAppointmentStep>>, TError,UpdateVictimAppointmentStepMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateVictimAppointmentStep>>, TError,UpdateVictimAppointmentStepMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateVictimAppointmentStepMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimAppointmentStep>>>
     export type UpdateVictimAppointmentStepMutationBody = VictimAppointmentStepUpdate
-    export type UpdateVictimAppointmentStepMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateVictimAppointmentStepMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateVictimAppointmentStepMutationVariables = {data: VictimAppointmentStepUpdate}
 
     /**
  * @summary Update a VictimAppointmentStep (optimistic concurrency on rowVersion)
  */
-export const useUpdateVictimAppointmentStep = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateVictimAppointmentStep = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimAppointmentStep>>, TError,UpdateVictimAppointmentStepMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateVictimAppointmentStep>>,
@@ -514,6 +535,11 @@ export type getVictimAppointmentStepsForPagingResponse415 = {
   status: 415
 }
 
+export type getVictimAppointmentStepsForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVictimAppointmentStepsForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getVictimAppointmentStepsForPagingResponse503 = {
 export type getVictimAppointmentStepsForPagingResponseSuccess = (getVictimAppointmentStepsForPagingResponse200) & {
   headers: Headers;
 };
-export type getVictimAppointmentStepsForPagingResponseError = (getVictimAppointmentStepsForPagingResponse400 | getVictimAppointmentStepsForPagingResponse401 | getVictimAppointmentStepsForPagingResponse403 | getVictimAppointmentStepsForPagingResponse413 | getVictimAppointmentStepsForPagingResponse415 | getVictimAppointmentStepsForPagingResponse503) & {
+export type getVictimAppointmentStepsForPagingResponseError = (getVictimAppointmentStepsForPagingResponse400 | getVictimAppointmentStepsForPagingResponse401 | getVictimAppointmentStepsForPagingResponse403 | getVictimAppointmentStepsForPagingResponse413 | getVictimAppointmentStepsForPagingResponse415 | getVictimAppointmentStepsForPagingResponse431 | getVictimAppointmentStepsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetVictimAppointmentStepsForPagingQueryKey = (pagedListRequest?:
     }
 
 
-export const getGetVictimAppointmentStepsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimAppointmentStepsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimAppointmentStepsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>>
-export type GetVictimAppointmentStepsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetVictimAppointmentStepsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>,
@@ -607,7 +633,7 @@ export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>,
@@ -617,7 +643,7 @@ export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType
  * @summary One page of VictimAppointmentSteps, filtered, sorted and grouped
  */
 
-export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointmentStepsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getVictimAppointmentStepByIdResponse414 = {
   status: 414
 }
 
+export type getVictimAppointmentStepByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVictimAppointmentStepByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getVictimAppointmentStepByIdResponse503 = {
 export type getVictimAppointmentStepByIdResponseSuccess = (getVictimAppointmentStepByIdResponse200) & {
   headers: Headers;
 };
-export type getVictimAppointmentStepByIdResponseError = (getVictimAppointmentStepByIdResponse400 | getVictimAppointmentStepByIdResponse401 | getVictimAppointmentStepByIdResponse403 | getVictimAppointmentStepByIdResponse404 | getVictimAppointmentStepByIdResponse414 | getVictimAppointmentStepByIdResponse503) & {
+export type getVictimAppointmentStepByIdResponseError = (getVictimAppointmentStepByIdResponse400 | getVictimAppointmentStepByIdResponse401 | getVictimAppointmentStepByIdResponse403 | getVictimAppointmentStepByIdResponse404 | getVictimAppointmentStepByIdResponse414 | getVictimAppointmentStepByIdResponse431 | getVictimAppointmentStepByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetVictimAppointmentStepByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetVictimAppointmentStepByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimAppointmentStepByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimAppointmentStepByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimAppointmentStepById>>>
-export type GetVictimAppointmentStepByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetVictimAppointmentStepByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointmentStepById>>,
@@ -751,7 +782,7 @@ export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointmentStepById>>,
@@ -761,7 +792,7 @@ export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeo
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeo
  * @summary One VictimAppointmentStep
  */
 
-export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointmentStepById<TData = Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentStepById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteVictimAppointmentStepResponse415 = {
   status: 415
 }
 
+export type deleteVictimAppointmentStepResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteVictimAppointmentStepResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteVictimAppointmentStepResponse503 = {
 export type deleteVictimAppointmentStepResponseSuccess = (deleteVictimAppointmentStepResponse200) & {
   headers: Headers;
 };
-export type deleteVictimAppointmentStepResponseError = (deleteVictimAppointmentStepResponse400 | deleteVictimAppointmentStepResponse401 | deleteVictimAppointmentStepResponse403 | deleteVictimAppointmentStepResponse404 | deleteVictimAppointmentStepResponse409 | deleteVictimAppointmentStepResponse413 | deleteVictimAppointmentStepResponse414 | deleteVictimAppointmentStepResponse415 | deleteVictimAppointmentStepResponse503) & {
+export type deleteVictimAppointmentStepResponseError = (deleteVictimAppointmentStepResponse400 | deleteVictimAppointmentStepResponse401 | deleteVictimAppointmentStepResponse403 | deleteVictimAppointmentStepResponse404 | deleteVictimAppointmentStepResponse409 | deleteVictimAppointmentStepResponse413 | deleteVictimAppointmentStepResponse414 | deleteVictimAppointmentStepResponse415 | deleteVictimAppointmentStepResponse431 | deleteVictimAppointmentStepResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteVictimAppointmentStep = async (id: number, options?: Paramete
 
 export const getDeleteVictimAppointmentStepMutationKey = () => ['deleteVictimAppointmentStep'] as const;
 
-export const getDeleteVictimAppointmentStepMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteVictimAppointmentStepMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimAppointmentStep>>, TError,DeleteVictimAppointmentStepMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteVictimAppointmentStep>>, TError,DeleteVictimAppointmentStepMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteVictimAppointmentStepMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVictimAppointmentStep>>>
 
-    export type DeleteVictimAppointmentStepMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteVictimAppointmentStepMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteVictimAppointmentStepMutationVariables = {id: number}
 
     /**
  * @summary Delete a VictimAppointmentStep; refused (409) while other rows reference it
  */
-export const useDeleteVictimAppointmentStep = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteVictimAppointmentStep = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimAppointmentStep>>, TError,DeleteVictimAppointmentStepMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteVictimAppointmentStep>>,

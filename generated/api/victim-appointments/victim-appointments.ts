@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getVictimAppointmentsResponse200 = {
   status: 200
 }
 
+export type getVictimAppointmentsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getVictimAppointmentsResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getVictimAppointmentsResponse403 = {
   status: 403
 }
 
+export type getVictimAppointmentsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVictimAppointmentsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getVictimAppointmentsResponse503 = {
 export type getVictimAppointmentsResponseSuccess = (getVictimAppointmentsResponse200) & {
   headers: Headers;
 };
-export type getVictimAppointmentsResponseError = (getVictimAppointmentsResponse401 | getVictimAppointmentsResponse403 | getVictimAppointmentsResponse503) & {
+export type getVictimAppointmentsResponseError = (getVictimAppointmentsResponse400 | getVictimAppointmentsResponse401 | getVictimAppointmentsResponse403 | getVictimAppointmentsResponse431 | getVictimAppointmentsResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetVictimAppointmentsQueryKey = () => {
     }
 
 
-export const getGetVictimAppointmentsQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimAppointmentsQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimAppointmentsQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimAppointments>>>
-export type GetVictimAppointmentsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetVictimAppointmentsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointments>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointments>>,
@@ -172,7 +183,7 @@ export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVi
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointments>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointments>>,
@@ -182,7 +193,7 @@ export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVi
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVi
  * @summary Every VictimAppointment (at most 10,000), in the default sort
  */
 
-export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointments<TData = Awaited<ReturnType<typeof getVictimAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createVictimAppointmentResponse415 = {
   status: 415
 }
 
+export type createVictimAppointmentResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createVictimAppointmentResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createVictimAppointmentResponse503 = {
 export type createVictimAppointmentResponseSuccess = (createVictimAppointmentResponse200) & {
   headers: Headers;
 };
-export type createVictimAppointmentResponseError = (createVictimAppointmentResponse400 | createVictimAppointmentResponse401 | createVictimAppointmentResponse403 | createVictimAppointmentResponse409 | createVictimAppointmentResponse413 | createVictimAppointmentResponse415 | createVictimAppointmentResponse503) & {
+export type createVictimAppointmentResponseError = (createVictimAppointmentResponse400 | createVictimAppointmentResponse401 | createVictimAppointmentResponse403 | createVictimAppointmentResponse409 | createVictimAppointmentResponse413 | createVictimAppointmentResponse415 | createVictimAppointmentResponse431 | createVictimAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createVictimAppointmentResponse>(getCreateVictimAppointmentUrl()
 
 export const getCreateVictimAppointmentMutationKey = () => ['createVictimAppointment'] as const;
 
-export const getCreateVictimAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateVictimAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimAppointment>>, TError,CreateVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createVictimAppointment>>, TError,CreateVictimAppointmentMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateVictimAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimAppointment>>>
     export type CreateVictimAppointmentMutationBody = VictimAppointmentCreate
-    export type CreateVictimAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateVictimAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateVictimAppointmentMutationVariables = {data: VictimAppointmentCreate}
 
     /**
  * @summary Create a VictimAppointment
  */
-export const useCreateVictimAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateVictimAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimAppointment>>, TError,CreateVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createVictimAppointment>>,
@@ -383,6 +399,11 @@ export type updateVictimAppointmentResponse415 = {
   status: 415
 }
 
+export type updateVictimAppointmentResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateVictimAppointmentResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateVictimAppointmentResponse503 = {
 export type updateVictimAppointmentResponseSuccess = (updateVictimAppointmentResponse200) & {
   headers: Headers;
 };
-export type updateVictimAppointmentResponseError = (updateVictimAppointmentResponse400 | updateVictimAppointmentResponse401 | updateVictimAppointmentResponse403 | updateVictimAppointmentResponse404 | updateVictimAppointmentResponse409 | updateVictimAppointmentResponse413 | updateVictimAppointmentResponse415 | updateVictimAppointmentResponse503) & {
+export type updateVictimAppointmentResponseError = (updateVictimAppointmentResponse400 | updateVictimAppointmentResponse401 | updateVictimAppointmentResponse403 | updateVictimAppointmentResponse404 | updateVictimAppointmentResponse409 | updateVictimAppointmentResponse413 | updateVictimAppointmentResponse415 | updateVictimAppointmentResponse431 | updateVictimAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateVictimAppointmentResponse>(getUpdateVictimAppointmentUrl()
 
 export const getUpdateVictimAppointmentMutationKey = () => ['updateVictimAppointment'] as const;
 
-export const getUpdateVictimAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateVictimAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimAppointment>>, TError,UpdateVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateVictimAppointment>>, TError,UpdateVictimAppointmentMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateVictimAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimAppointment>>>
     export type UpdateVictimAppointmentMutationBody = VictimAppointmentUpdate
-    export type UpdateVictimAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateVictimAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateVictimAppointmentMutationVariables = {data: VictimAppointmentUpdate}
 
     /**
  * @summary Update a VictimAppointment (optimistic concurrency on rowVersion)
  */
-export const useUpdateVictimAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateVictimAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimAppointment>>, TError,UpdateVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateVictimAppointment>>,
@@ -514,6 +535,11 @@ export type getVictimAppointmentsForPagingResponse415 = {
   status: 415
 }
 
+export type getVictimAppointmentsForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVictimAppointmentsForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getVictimAppointmentsForPagingResponse503 = {
 export type getVictimAppointmentsForPagingResponseSuccess = (getVictimAppointmentsForPagingResponse200) & {
   headers: Headers;
 };
-export type getVictimAppointmentsForPagingResponseError = (getVictimAppointmentsForPagingResponse400 | getVictimAppointmentsForPagingResponse401 | getVictimAppointmentsForPagingResponse403 | getVictimAppointmentsForPagingResponse413 | getVictimAppointmentsForPagingResponse415 | getVictimAppointmentsForPagingResponse503) & {
+export type getVictimAppointmentsForPagingResponseError = (getVictimAppointmentsForPagingResponse400 | getVictimAppointmentsForPagingResponse401 | getVictimAppointmentsForPagingResponse403 | getVictimAppointmentsForPagingResponse413 | getVictimAppointmentsForPagingResponse415 | getVictimAppointmentsForPagingResponse431 | getVictimAppointmentsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetVictimAppointmentsForPagingQueryKey = (pagedListRequest?: Pag
     }
 
 
-export const getGetVictimAppointmentsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimAppointmentsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimAppointmentsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>>
-export type GetVictimAppointmentsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetVictimAppointmentsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>,
@@ -607,7 +633,7 @@ export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typ
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>,
@@ -617,7 +643,7 @@ export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typ
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typ
  * @summary One page of VictimAppointments, filtered, sorted and grouped
  */
 
-export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getVictimAppointmentByIdResponse414 = {
   status: 414
 }
 
+export type getVictimAppointmentByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVictimAppointmentByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getVictimAppointmentByIdResponse503 = {
 export type getVictimAppointmentByIdResponseSuccess = (getVictimAppointmentByIdResponse200) & {
   headers: Headers;
 };
-export type getVictimAppointmentByIdResponseError = (getVictimAppointmentByIdResponse400 | getVictimAppointmentByIdResponse401 | getVictimAppointmentByIdResponse403 | getVictimAppointmentByIdResponse404 | getVictimAppointmentByIdResponse414 | getVictimAppointmentByIdResponse503) & {
+export type getVictimAppointmentByIdResponseError = (getVictimAppointmentByIdResponse400 | getVictimAppointmentByIdResponse401 | getVictimAppointmentByIdResponse403 | getVictimAppointmentByIdResponse404 | getVictimAppointmentByIdResponse414 | getVictimAppointmentByIdResponse431 | getVictimAppointmentByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetVictimAppointmentByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetVictimAppointmentByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimAppointmentByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimAppointmentByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimAppointmentById>>>
-export type GetVictimAppointmentByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetVictimAppointmentByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointmentById>>,
@@ -751,7 +782,7 @@ export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimAppointmentById>>,
@@ -761,7 +792,7 @@ export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof ge
  * @summary One VictimAppointment
  */
 
-export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimAppointmentById<TData = Awaited<ReturnType<typeof getVictimAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteVictimAppointmentResponse415 = {
   status: 415
 }
 
+export type deleteVictimAppointmentResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteVictimAppointmentResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteVictimAppointmentResponse503 = {
 export type deleteVictimAppointmentResponseSuccess = (deleteVictimAppointmentResponse200) & {
   headers: Headers;
 };
-export type deleteVictimAppointmentResponseError = (deleteVictimAppointmentResponse400 | deleteVictimAppointmentResponse401 | deleteVictimAppointmentResponse403 | deleteVictimAppointmentResponse404 | deleteVictimAppointmentResponse409 | deleteVictimAppointmentResponse413 | deleteVictimAppointmentResponse414 | deleteVictimAppointmentResponse415 | deleteVictimAppointmentResponse503) & {
+export type deleteVictimAppointmentResponseError = (deleteVictimAppointmentResponse400 | deleteVictimAppointmentResponse401 | deleteVictimAppointmentResponse403 | deleteVictimAppointmentResponse404 | deleteVictimAppointmentResponse409 | deleteVictimAppointmentResponse413 | deleteVictimAppointmentResponse414 | deleteVictimAppointmentResponse415 | deleteVictimAppointmentResponse431 | deleteVictimAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteVictimAppointment = async (id: number, options?: Parameters<t
 
 export const getDeleteVictimAppointmentMutationKey = () => ['deleteVictimAppointment'] as const;
 
-export const getDeleteVictimAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteVictimAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimAppointment>>, TError,DeleteVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteVictimAppointment>>, TError,DeleteVictimAppointmentMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteVictimAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVictimAppointment>>>
 
-    export type DeleteVictimAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteVictimAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteVictimAppointmentMutationVariables = {id: number}
 
     /**
  * @summary Delete a VictimAppointment; refused (409) while other rows reference it
  */
-export const useDeleteVictimAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteVictimAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimAppointment>>, TError,DeleteVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteVictimAppointment>>,

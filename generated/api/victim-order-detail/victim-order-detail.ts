@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getVictimOrderDetailResponse200 = {
   status: 200
 }
 
+export type getVictimOrderDetailResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getVictimOrderDetailResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getVictimOrderDetailResponse403 = {
   status: 403
 }
 
+export type getVictimOrderDetailResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVictimOrderDetailResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getVictimOrderDetailResponse503 = {
 export type getVictimOrderDetailResponseSuccess = (getVictimOrderDetailResponse200) & {
   headers: Headers;
 };
-export type getVictimOrderDetailResponseError = (getVictimOrderDetailResponse401 | getVictimOrderDetailResponse403 | getVictimOrderDetailResponse503) & {
+export type getVictimOrderDetailResponseError = (getVictimOrderDetailResponse400 | getVictimOrderDetailResponse401 | getVictimOrderDetailResponse403 | getVictimOrderDetailResponse431 | getVictimOrderDetailResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetVictimOrderDetailQueryKey = () => {
     }
 
 
-export const getGetVictimOrderDetailQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetail>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimOrderDetailQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetail>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimOrderDetailQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimOrderDetail>>>
-export type GetVictimOrderDetailQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetVictimOrderDetailQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetail>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrderDetail>>,
@@ -172,7 +183,7 @@ export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVic
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetail>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrderDetail>>,
@@ -182,7 +193,7 @@ export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVic
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetail>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVic
  * @summary Every VictimOrderDetail (at most 10,000), in the default sort
  */
 
-export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrderDetail<TData = Awaited<ReturnType<typeof getVictimOrderDetail>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetail>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createVictimOrderDetailResponse415 = {
   status: 415
 }
 
+export type createVictimOrderDetailResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createVictimOrderDetailResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createVictimOrderDetailResponse503 = {
 export type createVictimOrderDetailResponseSuccess = (createVictimOrderDetailResponse200) & {
   headers: Headers;
 };
-export type createVictimOrderDetailResponseError = (createVictimOrderDetailResponse400 | createVictimOrderDetailResponse401 | createVictimOrderDetailResponse403 | createVictimOrderDetailResponse409 | createVictimOrderDetailResponse413 | createVictimOrderDetailResponse415 | createVictimOrderDetailResponse503) & {
+export type createVictimOrderDetailResponseError = (createVictimOrderDetailResponse400 | createVictimOrderDetailResponse401 | createVictimOrderDetailResponse403 | createVictimOrderDetailResponse409 | createVictimOrderDetailResponse413 | createVictimOrderDetailResponse415 | createVictimOrderDetailResponse431 | createVictimOrderDetailResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createVictimOrderDetailResponse>(getCreateVictimOrderDetailUrl()
 
 export const getCreateVictimOrderDetailMutationKey = () => ['createVictimOrderDetail'] as const;
 
-export const getCreateVictimOrderDetailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateVictimOrderDetailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimOrderDetail>>, TError,CreateVictimOrderDetailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createVictimOrderDetail>>, TError,CreateVictimOrderDetailMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateVictimOrderDetailMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimOrderDetail>>>
     export type CreateVictimOrderDetailMutationBody = VictimOrderDetailCreate
-    export type CreateVictimOrderDetailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateVictimOrderDetailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateVictimOrderDetailMutationVariables = {data: VictimOrderDetailCreate}
 
     /**
  * @summary Create a VictimOrderDetail
  */
-export const useCreateVictimOrderDetail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateVictimOrderDetail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimOrderDetail>>, TError,CreateVictimOrderDetailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createVictimOrderDetail>>,
@@ -383,6 +399,11 @@ export type updateVictimOrderDetailResponse415 = {
   status: 415
 }
 
+export type updateVictimOrderDetailResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateVictimOrderDetailResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateVictimOrderDetailResponse503 = {
 export type updateVictimOrderDetailResponseSuccess = (updateVictimOrderDetailResponse200) & {
   headers: Headers;
 };
-export type updateVictimOrderDetailResponseError = (updateVictimOrderDetailResponse400 | updateVictimOrderDetailResponse401 | updateVictimOrderDetailResponse403 | updateVictimOrderDetailResponse404 | updateVictimOrderDetailResponse409 | updateVictimOrderDetailResponse413 | updateVictimOrderDetailResponse415 | updateVictimOrderDetailResponse503) & {
+export type updateVictimOrderDetailResponseError = (updateVictimOrderDetailResponse400 | updateVictimOrderDetailResponse401 | updateVictimOrderDetailResponse403 | updateVictimOrderDetailResponse404 | updateVictimOrderDetailResponse409 | updateVictimOrderDetailResponse413 | updateVictimOrderDetailResponse415 | updateVictimOrderDetailResponse431 | updateVictimOrderDetailResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateVictimOrderDetailResponse>(getUpdateVictimOrderDetailUrl()
 
 export const getUpdateVictimOrderDetailMutationKey = () => ['updateVictimOrderDetail'] as const;
 
-export const getUpdateVictimOrderDetailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateVictimOrderDetailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimOrderDetail>>, TError,UpdateVictimOrderDetailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateVictimOrderDetail>>, TError,UpdateVictimOrderDetailMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateVictimOrderDetailMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimOrderDetail>>>
     export type UpdateVictimOrderDetailMutationBody = VictimOrderDetailUpdate
-    export type UpdateVictimOrderDetailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateVictimOrderDetailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateVictimOrderDetailMutationVariables = {data: VictimOrderDetailUpdate}
 
     /**
  * @summary Update a VictimOrderDetail (optimistic concurrency on rowVersion)
  */
-export const useUpdateVictimOrderDetail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateVictimOrderDetail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimOrderDetail>>, TError,UpdateVictimOrderDetailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateVictimOrderDetail>>,
@@ -514,6 +535,11 @@ export type getVictimOrderDetailForPagingResponse415 = {
   status: 415
 }
 
+export type getVictimOrderDetailForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVictimOrderDetailForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getVictimOrderDetailForPagingResponse503 = {
 export type getVictimOrderDetailForPagingResponseSuccess = (getVictimOrderDetailForPagingResponse200) & {
   headers: Headers;
 };
-export type getVictimOrderDetailForPagingResponseError = (getVictimOrderDetailForPagingResponse400 | getVictimOrderDetailForPagingResponse401 | getVictimOrderDetailForPagingResponse403 | getVictimOrderDetailForPagingResponse413 | getVictimOrderDetailForPagingResponse415 | getVictimOrderDetailForPagingResponse503) & {
+export type getVictimOrderDetailForPagingResponseError = (getVictimOrderDetailForPagingResponse400 | getVictimOrderDetailForPagingResponse401 | getVictimOrderDetailForPagingResponse403 | getVictimOrderDetailForPagingResponse413 | getVictimOrderDetailForPagingResponse415 | getVictimOrderDetailForPagingResponse431 | getVictimOrderDetailForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetVictimOrderDetailForPagingQueryKey = (pagedListRequest?: Page
     }
 
 
-export const getGetVictimOrderDetailForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimOrderDetailForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimOrderDetailForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>>
-export type GetVictimOrderDetailForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetVictimOrderDetailForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>,
@@ -607,7 +633,7 @@ export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<type
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>,
@@ -617,7 +643,7 @@ export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<type
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<type
  * @summary One page of VictimOrderDetail, filtered, sorted and grouped
  */
 
-export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrderDetailForPaging<TData = Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getVictimOrderDetailByIdResponse414 = {
   status: 414
 }
 
+export type getVictimOrderDetailByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVictimOrderDetailByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getVictimOrderDetailByIdResponse503 = {
 export type getVictimOrderDetailByIdResponseSuccess = (getVictimOrderDetailByIdResponse200) & {
   headers: Headers;
 };
-export type getVictimOrderDetailByIdResponseError = (getVictimOrderDetailByIdResponse400 | getVictimOrderDetailByIdResponse401 | getVictimOrderDetailByIdResponse403 | getVictimOrderDetailByIdResponse404 | getVictimOrderDetailByIdResponse414 | getVictimOrderDetailByIdResponse503) & {
+export type getVictimOrderDetailByIdResponseError = (getVictimOrderDetailByIdResponse400 | getVictimOrderDetailByIdResponse401 | getVictimOrderDetailByIdResponse403 | getVictimOrderDetailByIdResponse404 | getVictimOrderDetailByIdResponse414 | getVictimOrderDetailByIdResponse431 | getVictimOrderDetailByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetVictimOrderDetailByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetVictimOrderDetailByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimOrderDetailByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimOrderDetailByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimOrderDetailById>>>
-export type GetVictimOrderDetailByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetVictimOrderDetailByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrderDetailById>>,
@@ -751,7 +782,7 @@ export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrderDetailById>>,
@@ -761,7 +792,7 @@ export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof ge
  * @summary One VictimOrderDetail
  */
 
-export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrderDetailById<TData = Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderDetailById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteVictimOrderDetailResponse415 = {
   status: 415
 }
 
+export type deleteVictimOrderDetailResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteVictimOrderDetailResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteVictimOrderDetailResponse503 = {
 export type deleteVictimOrderDetailResponseSuccess = (deleteVictimOrderDetailResponse200) & {
   headers: Headers;
 };
-export type deleteVictimOrderDetailResponseError = (deleteVictimOrderDetailResponse400 | deleteVictimOrderDetailResponse401 | deleteVictimOrderDetailResponse403 | deleteVictimOrderDetailResponse404 | deleteVictimOrderDetailResponse409 | deleteVictimOrderDetailResponse413 | deleteVictimOrderDetailResponse414 | deleteVictimOrderDetailResponse415 | deleteVictimOrderDetailResponse503) & {
+export type deleteVictimOrderDetailResponseError = (deleteVictimOrderDetailResponse400 | deleteVictimOrderDetailResponse401 | deleteVictimOrderDetailResponse403 | deleteVictimOrderDetailResponse404 | deleteVictimOrderDetailResponse409 | deleteVictimOrderDetailResponse413 | deleteVictimOrderDetailResponse414 | deleteVictimOrderDetailResponse415 | deleteVictimOrderDetailResponse431 | deleteVictimOrderDetailResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteVictimOrderDetail = async (id: number, options?: Parameters<t
 
 export const getDeleteVictimOrderDetailMutationKey = () => ['deleteVictimOrderDetail'] as const;
 
-export const getDeleteVictimOrderDetailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteVictimOrderDetailMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimOrderDetail>>, TError,DeleteVictimOrderDetailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteVictimOrderDetail>>, TError,DeleteVictimOrderDetailMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteVictimOrderDetailMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVictimOrderDetail>>>
 
-    export type DeleteVictimOrderDetailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteVictimOrderDetailMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteVictimOrderDetailMutationVariables = {id: number}
 
     /**
  * @summary Delete a VictimOrderDetail; refused (409) while other rows reference it
  */
-export const useDeleteVictimOrderDetail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteVictimOrderDetail = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimOrderDetail>>, TError,DeleteVictimOrderDetailMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteVictimOrderDetail>>,

@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -125,6 +126,11 @@ export type confirmVictimOrderResponse415 = {
   status: 415
 }
 
+export type confirmVictimOrderResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type confirmVictimOrderResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -133,7 +139,7 @@ export type confirmVictimOrderResponse503 = {
 export type confirmVictimOrderResponseSuccess = (confirmVictimOrderResponse200) & {
   headers: Headers;
 };
-export type confirmVictimOrderResponseError = (confirmVictimOrderResponse400 | confirmVictimOrderResponse401 | confirmVictimOrderResponse403 | confirmVictimOrderResponse404 | confirmVictimOrderResponse409 | confirmVictimOrderResponse413 | confirmVictimOrderResponse414 | confirmVictimOrderResponse415 | confirmVictimOrderResponse503) & {
+export type confirmVictimOrderResponseError = (confirmVictimOrderResponse400 | confirmVictimOrderResponse401 | confirmVictimOrderResponse403 | confirmVictimOrderResponse404 | confirmVictimOrderResponse409 | confirmVictimOrderResponse413 | confirmVictimOrderResponse414 | confirmVictimOrderResponse415 | confirmVictimOrderResponse431 | confirmVictimOrderResponse503) & {
   headers: Headers;
 };
 
@@ -185,7 +191,7 @@ return apiFetch<confirmVictimOrderResponse>(getConfirmVictimOrderUrl(id),
 
 export const getConfirmVictimOrderMutationKey = () => ['confirmVictimOrder'] as const;
 
-export const getConfirmVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getConfirmVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmVictimOrder>>, TError,ConfirmVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof confirmVictimOrder>>, TError,ConfirmVictimOrderMutationVariables, TContext> => {
 
@@ -214,13 +220,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ConfirmVictimOrderMutationResult = NonNullable<Awaited<ReturnType<typeof confirmVictimOrder>>>
     export type ConfirmVictimOrderMutationBody = VictimOrderMoveRequest
-    export type ConfirmVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type ConfirmVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type ConfirmVictimOrderMutationVariables = {id: number;data: VictimOrderMoveRequest}
 
     /**
  * @summary Confirm a draft order and post its sale
  */
-export const useConfirmVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useConfirmVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmVictimOrder>>, TError,ConfirmVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof confirmVictimOrder>>,
@@ -275,6 +281,11 @@ export type cancelVictimOrderResponse415 = {
   status: 415
 }
 
+export type cancelVictimOrderResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type cancelVictimOrderResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -283,7 +294,7 @@ export type cancelVictimOrderResponse503 = {
 export type cancelVictimOrderResponseSuccess = (cancelVictimOrderResponse200) & {
   headers: Headers;
 };
-export type cancelVictimOrderResponseError = (cancelVictimOrderResponse400 | cancelVictimOrderResponse401 | cancelVictimOrderResponse403 | cancelVictimOrderResponse404 | cancelVictimOrderResponse409 | cancelVictimOrderResponse413 | cancelVictimOrderResponse414 | cancelVictimOrderResponse415 | cancelVictimOrderResponse503) & {
+export type cancelVictimOrderResponseError = (cancelVictimOrderResponse400 | cancelVictimOrderResponse401 | cancelVictimOrderResponse403 | cancelVictimOrderResponse404 | cancelVictimOrderResponse409 | cancelVictimOrderResponse413 | cancelVictimOrderResponse414 | cancelVictimOrderResponse415 | cancelVictimOrderResponse431 | cancelVictimOrderResponse503) & {
   headers: Headers;
 };
 
@@ -335,7 +346,7 @@ return apiFetch<cancelVictimOrderResponse>(getCancelVictimOrderUrl(id),
 
 export const getCancelVictimOrderMutationKey = () => ['cancelVictimOrder'] as const;
 
-export const getCancelVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCancelVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelVictimOrder>>, TError,CancelVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof cancelVictimOrder>>, TError,CancelVictimOrderMutationVariables, TContext> => {
 
@@ -364,13 +375,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CancelVictimOrderMutationResult = NonNullable<Awaited<ReturnType<typeof cancelVictimOrder>>>
     export type CancelVictimOrderMutationBody = VictimOrderCancelRequest
-    export type CancelVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CancelVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CancelVictimOrderMutationVariables = {id: number;data: VictimOrderCancelRequest}
 
     /**
  * @summary Cancel an order, reversing its sale and freeing its shares
  */
-export const useCancelVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCancelVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelVictimOrder>>, TError,CancelVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof cancelVictimOrder>>,
@@ -425,6 +436,11 @@ export type completeVictimOrderResponse415 = {
   status: 415
 }
 
+export type completeVictimOrderResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type completeVictimOrderResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -433,7 +449,7 @@ export type completeVictimOrderResponse503 = {
 export type completeVictimOrderResponseSuccess = (completeVictimOrderResponse200) & {
   headers: Headers;
 };
-export type completeVictimOrderResponseError = (completeVictimOrderResponse400 | completeVictimOrderResponse401 | completeVictimOrderResponse403 | completeVictimOrderResponse404 | completeVictimOrderResponse409 | completeVictimOrderResponse413 | completeVictimOrderResponse414 | completeVictimOrderResponse415 | completeVictimOrderResponse503) & {
+export type completeVictimOrderResponseError = (completeVictimOrderResponse400 | completeVictimOrderResponse401 | completeVictimOrderResponse403 | completeVictimOrderResponse404 | completeVictimOrderResponse409 | completeVictimOrderResponse413 | completeVictimOrderResponse414 | completeVictimOrderResponse415 | completeVictimOrderResponse431 | completeVictimOrderResponse503) & {
   headers: Headers;
 };
 
@@ -483,7 +499,7 @@ return apiFetch<completeVictimOrderResponse>(getCompleteVictimOrderUrl(id),
 
 export const getCompleteVictimOrderMutationKey = () => ['completeVictimOrder'] as const;
 
-export const getCompleteVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCompleteVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeVictimOrder>>, TError,CompleteVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof completeVictimOrder>>, TError,CompleteVictimOrderMutationVariables, TContext> => {
 
@@ -512,13 +528,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CompleteVictimOrderMutationResult = NonNullable<Awaited<ReturnType<typeof completeVictimOrder>>>
     export type CompleteVictimOrderMutationBody = VictimOrderMoveRequest
-    export type CompleteVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CompleteVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CompleteVictimOrderMutationVariables = {id: number;data: VictimOrderMoveRequest}
 
     /**
  * @summary Complete a confirmed order
  */
-export const useCompleteVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCompleteVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeVictimOrder>>, TError,CompleteVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof completeVictimOrder>>,
@@ -533,6 +549,11 @@ export const useCompleteVictimOrder = <TError = BadRequestResponse | Unauthorize
   status: 200
 }
 
+export type getVictimOrdersResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getVictimOrdersResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -543,6 +564,11 @@ export type getVictimOrdersResponse403 = {
   status: 403
 }
 
+export type getVictimOrdersResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVictimOrdersResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -551,7 +577,7 @@ export type getVictimOrdersResponse503 = {
 export type getVictimOrdersResponseSuccess = (getVictimOrdersResponse200) & {
   headers: Headers;
 };
-export type getVictimOrdersResponseError = (getVictimOrdersResponse401 | getVictimOrdersResponse403 | getVictimOrdersResponse503) & {
+export type getVictimOrdersResponseError = (getVictimOrdersResponse400 | getVictimOrdersResponse401 | getVictimOrdersResponse403 | getVictimOrdersResponse431 | getVictimOrdersResponse503) & {
   headers: Headers;
 };
 
@@ -590,7 +616,7 @@ export const getGetVictimOrdersQueryKey = () => {
     }
 
 
-export const getGetVictimOrdersQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrders>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimOrdersQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrders>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -609,10 +635,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimOrdersQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimOrders>>>
-export type GetVictimOrdersQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetVictimOrdersQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrders>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrders>>,
@@ -622,7 +648,7 @@ export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrders>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrders>>,
@@ -632,7 +658,7 @@ export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOr
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrders>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -640,7 +666,7 @@ export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOr
  * @summary Every VictimOrder (at most 10,000), in the default sort
  */
 
-export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrders<TData = Awaited<ReturnType<typeof getVictimOrders>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrders>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -692,6 +718,11 @@ export type createVictimOrderResponse415 = {
   status: 415
 }
 
+export type createVictimOrderResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createVictimOrderResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -700,7 +731,7 @@ export type createVictimOrderResponse503 = {
 export type createVictimOrderResponseSuccess = (createVictimOrderResponse200) & {
   headers: Headers;
 };
-export type createVictimOrderResponseError = (createVictimOrderResponse400 | createVictimOrderResponse401 | createVictimOrderResponse403 | createVictimOrderResponse409 | createVictimOrderResponse413 | createVictimOrderResponse415 | createVictimOrderResponse503) & {
+export type createVictimOrderResponseError = (createVictimOrderResponse400 | createVictimOrderResponse401 | createVictimOrderResponse403 | createVictimOrderResponse409 | createVictimOrderResponse413 | createVictimOrderResponse415 | createVictimOrderResponse431 | createVictimOrderResponse503) & {
   headers: Headers;
 };
 
@@ -748,7 +779,7 @@ return apiFetch<createVictimOrderResponse>(getCreateVictimOrderUrl(),
 
 export const getCreateVictimOrderMutationKey = () => ['createVictimOrder'] as const;
 
-export const getCreateVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimOrder>>, TError,CreateVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createVictimOrder>>, TError,CreateVictimOrderMutationVariables, TContext> => {
 
@@ -777,13 +808,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateVictimOrderMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimOrder>>>
     export type CreateVictimOrderMutationBody = VictimOrderCreate
-    export type CreateVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateVictimOrderMutationVariables = {data: VictimOrderCreate}
 
     /**
  * @summary Create a VictimOrder
  */
-export const useCreateVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimOrder>>, TError,CreateVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createVictimOrder>>,
@@ -833,6 +864,11 @@ export type updateVictimOrderResponse415 = {
   status: 415
 }
 
+export type updateVictimOrderResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateVictimOrderResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -841,7 +877,7 @@ export type updateVictimOrderResponse503 = {
 export type updateVictimOrderResponseSuccess = (updateVictimOrderResponse200) & {
   headers: Headers;
 };
-export type updateVictimOrderResponseError = (updateVictimOrderResponse400 | updateVictimOrderResponse401 | updateVictimOrderResponse403 | updateVictimOrderResponse404 | updateVictimOrderResponse409 | updateVictimOrderResponse413 | updateVictimOrderResponse415 | updateVictimOrderResponse503) & {
+export type updateVictimOrderResponseError = (updateVictimOrderResponse400 | updateVictimOrderResponse401 | updateVictimOrderResponse403 | updateVictimOrderResponse404 | updateVictimOrderResponse409 | updateVictimOrderResponse413 | updateVictimOrderResponse415 | updateVictimOrderResponse431 | updateVictimOrderResponse503) & {
   headers: Headers;
 };
 
@@ -889,7 +925,7 @@ return apiFetch<updateVictimOrderResponse>(getUpdateVictimOrderUrl(),
 
 export const getUpdateVictimOrderMutationKey = () => ['updateVictimOrder'] as const;
 
-export const getUpdateVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimOrder>>, TError,UpdateVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateVictimOrder>>, TError,UpdateVictimOrderMutationVariables, TContext> => {
 
@@ -918,13 +954,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateVictimOrderMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimOrder>>>
     export type UpdateVictimOrderMutationBody = VictimOrderUpdate
-    export type UpdateVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateVictimOrderMutationVariables = {data: VictimOrderUpdate}
 
     /**
  * @summary Update a VictimOrder (optimistic concurrency on rowVersion)
  */
-export const useUpdateVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimOrder>>, TError,UpdateVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateVictimOrder>>,
@@ -964,6 +1000,11 @@ export type getVictimOrdersForPagingResponse415 = {
   status: 415
 }
 
+export type getVictimOrdersForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVictimOrdersForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -972,7 +1013,7 @@ export type getVictimOrdersForPagingResponse503 = {
 export type getVictimOrdersForPagingResponseSuccess = (getVictimOrdersForPagingResponse200) & {
   headers: Headers;
 };
-export type getVictimOrdersForPagingResponseError = (getVictimOrdersForPagingResponse400 | getVictimOrdersForPagingResponse401 | getVictimOrdersForPagingResponse403 | getVictimOrdersForPagingResponse413 | getVictimOrdersForPagingResponse415 | getVictimOrdersForPagingResponse503) & {
+export type getVictimOrdersForPagingResponseError = (getVictimOrdersForPagingResponse400 | getVictimOrdersForPagingResponse401 | getVictimOrdersForPagingResponse403 | getVictimOrdersForPagingResponse413 | getVictimOrdersForPagingResponse415 | getVictimOrdersForPagingResponse431 | getVictimOrdersForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -1025,7 +1066,7 @@ export const getGetVictimOrdersForPagingQueryKey = (pagedListRequest?: PagedList
     }
 
 
-export const getGetVictimOrdersForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimOrdersForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1044,10 +1085,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimOrdersForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimOrdersForPaging>>>
-export type GetVictimOrdersForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetVictimOrdersForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrdersForPaging>>,
@@ -1057,7 +1098,7 @@ export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrdersForPaging>>,
@@ -1067,7 +1108,7 @@ export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1075,7 +1116,7 @@ export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof ge
  * @summary One page of VictimOrders, filtered, sorted and grouped
  */
 
-export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrdersForPaging<TData = Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrdersForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1122,6 +1163,11 @@ export type getVictimOrderByIdResponse414 = {
   status: 414
 }
 
+export type getVictimOrderByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVictimOrderByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -1130,7 +1176,7 @@ export type getVictimOrderByIdResponse503 = {
 export type getVictimOrderByIdResponseSuccess = (getVictimOrderByIdResponse200) & {
   headers: Headers;
 };
-export type getVictimOrderByIdResponseError = (getVictimOrderByIdResponse400 | getVictimOrderByIdResponse401 | getVictimOrderByIdResponse403 | getVictimOrderByIdResponse404 | getVictimOrderByIdResponse414 | getVictimOrderByIdResponse503) & {
+export type getVictimOrderByIdResponseError = (getVictimOrderByIdResponse400 | getVictimOrderByIdResponse401 | getVictimOrderByIdResponse403 | getVictimOrderByIdResponse404 | getVictimOrderByIdResponse414 | getVictimOrderByIdResponse431 | getVictimOrderByIdResponse503) & {
   headers: Headers;
 };
 
@@ -1169,7 +1215,7 @@ export const getGetVictimOrderByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetVictimOrderByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimOrderByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1188,10 +1234,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimOrderByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimOrderById>>>
-export type GetVictimOrderByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetVictimOrderByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrderById>>,
@@ -1201,7 +1247,7 @@ export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVicti
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimOrderById>>,
@@ -1211,7 +1257,7 @@ export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVicti
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1219,7 +1265,7 @@ export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVicti
  * @summary One VictimOrder
  */
 
-export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimOrderById<TData = Awaited<ReturnType<typeof getVictimOrderById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimOrderById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1281,6 +1327,11 @@ export type deleteVictimOrderResponse415 = {
   status: 415
 }
 
+export type deleteVictimOrderResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteVictimOrderResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -1289,7 +1340,7 @@ export type deleteVictimOrderResponse503 = {
 export type deleteVictimOrderResponseSuccess = (deleteVictimOrderResponse200) & {
   headers: Headers;
 };
-export type deleteVictimOrderResponseError = (deleteVictimOrderResponse400 | deleteVictimOrderResponse401 | deleteVictimOrderResponse403 | deleteVictimOrderResponse404 | deleteVictimOrderResponse409 | deleteVictimOrderResponse413 | deleteVictimOrderResponse414 | deleteVictimOrderResponse415 | deleteVictimOrderResponse503) & {
+export type deleteVictimOrderResponseError = (deleteVictimOrderResponse400 | deleteVictimOrderResponse401 | deleteVictimOrderResponse403 | deleteVictimOrderResponse404 | deleteVictimOrderResponse409 | deleteVictimOrderResponse413 | deleteVictimOrderResponse414 | deleteVictimOrderResponse415 | deleteVictimOrderResponse431 | deleteVictimOrderResponse503) & {
   headers: Headers;
 };
 
@@ -1323,7 +1374,7 @@ export const deleteVictimOrder = async (id: number, options?: Parameters<typeof 
 
 export const getDeleteVictimOrderMutationKey = () => ['deleteVictimOrder'] as const;
 
-export const getDeleteVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimOrder>>, TError,DeleteVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteVictimOrder>>, TError,DeleteVictimOrderMutationVariables, TContext> => {
 
@@ -1352,13 +1403,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteVictimOrderMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVictimOrder>>>
 
-    export type DeleteVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteVictimOrderMutationVariables = {id: number}
 
     /**
  * @summary Delete a VictimOrder; refused (409) while other rows reference it
  */
-export const useDeleteVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimOrder>>, TError,DeleteVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteVictimOrder>>,

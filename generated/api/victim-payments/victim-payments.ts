@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getVictimPaymentsResponse200 = {
   status: 200
 }
 
+export type getVictimPaymentsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getVictimPaymentsResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getVictimPaymentsResponse403 = {
   status: 403
 }
 
+export type getVictimPaymentsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVictimPaymentsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getVictimPaymentsResponse503 = {
 export type getVictimPaymentsResponseSuccess = (getVictimPaymentsResponse200) & {
   headers: Headers;
 };
-export type getVictimPaymentsResponseError = (getVictimPaymentsResponse401 | getVictimPaymentsResponse403 | getVictimPaymentsResponse503) & {
+export type getVictimPaymentsResponseError = (getVictimPaymentsResponse400 | getVictimPaymentsResponse401 | getVictimPaymentsResponse403 | getVictimPaymentsResponse431 | getVictimPaymentsResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetVictimPaymentsQueryKey = () => {
     }
 
 
-export const getGetVictimPaymentsQueryOptions = <TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPayments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimPaymentsQueryOptions = <TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPayments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimPaymentsQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimPayments>>>
-export type GetVictimPaymentsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetVictimPaymentsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPayments>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimPayments>>,
@@ -172,7 +183,7 @@ export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictim
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPayments>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimPayments>>,
@@ -182,7 +193,7 @@ export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictim
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPayments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictim
  * @summary Every VictimPayment (at most 10,000), in the default sort
  */
 
-export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimPayments<TData = Awaited<ReturnType<typeof getVictimPayments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPayments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createVictimPaymentResponse415 = {
   status: 415
 }
 
+export type createVictimPaymentResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createVictimPaymentResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createVictimPaymentResponse503 = {
 export type createVictimPaymentResponseSuccess = (createVictimPaymentResponse200) & {
   headers: Headers;
 };
-export type createVictimPaymentResponseError = (createVictimPaymentResponse400 | createVictimPaymentResponse401 | createVictimPaymentResponse403 | createVictimPaymentResponse409 | createVictimPaymentResponse413 | createVictimPaymentResponse415 | createVictimPaymentResponse503) & {
+export type createVictimPaymentResponseError = (createVictimPaymentResponse400 | createVictimPaymentResponse401 | createVictimPaymentResponse403 | createVictimPaymentResponse409 | createVictimPaymentResponse413 | createVictimPaymentResponse415 | createVictimPaymentResponse431 | createVictimPaymentResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createVictimPaymentResponse>(getCreateVictimPaymentUrl(),
 
 export const getCreateVictimPaymentMutationKey = () => ['createVictimPayment'] as const;
 
-export const getCreateVictimPaymentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateVictimPaymentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimPayment>>, TError,CreateVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createVictimPayment>>, TError,CreateVictimPaymentMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateVictimPaymentMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimPayment>>>
     export type CreateVictimPaymentMutationBody = VictimPaymentCreate
-    export type CreateVictimPaymentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateVictimPaymentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateVictimPaymentMutationVariables = {data: VictimPaymentCreate}
 
     /**
  * @summary Create a VictimPayment
  */
-export const useCreateVictimPayment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateVictimPayment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimPayment>>, TError,CreateVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createVictimPayment>>,
@@ -383,6 +399,11 @@ export type updateVictimPaymentResponse415 = {
   status: 415
 }
 
+export type updateVictimPaymentResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateVictimPaymentResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateVictimPaymentResponse503 = {
 export type updateVictimPaymentResponseSuccess = (updateVictimPaymentResponse200) & {
   headers: Headers;
 };
-export type updateVictimPaymentResponseError = (updateVictimPaymentResponse400 | updateVictimPaymentResponse401 | updateVictimPaymentResponse403 | updateVictimPaymentResponse404 | updateVictimPaymentResponse409 | updateVictimPaymentResponse413 | updateVictimPaymentResponse415 | updateVictimPaymentResponse503) & {
+export type updateVictimPaymentResponseError = (updateVictimPaymentResponse400 | updateVictimPaymentResponse401 | updateVictimPaymentResponse403 | updateVictimPaymentResponse404 | updateVictimPaymentResponse409 | updateVictimPaymentResponse413 | updateVictimPaymentResponse415 | updateVictimPaymentResponse431 | updateVictimPaymentResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateVictimPaymentResponse>(getUpdateVictimPaymentUrl(),
 
 export const getUpdateVictimPaymentMutationKey = () => ['updateVictimPayment'] as const;
 
-export const getUpdateVictimPaymentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateVictimPaymentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimPayment>>, TError,UpdateVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateVictimPayment>>, TError,UpdateVictimPaymentMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateVictimPaymentMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimPayment>>>
     export type UpdateVictimPaymentMutationBody = VictimPaymentUpdate
-    export type UpdateVictimPaymentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateVictimPaymentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateVictimPaymentMutationVariables = {data: VictimPaymentUpdate}
 
     /**
  * @summary Update a VictimPayment (optimistic concurrency on rowVersion)
  */
-export const useUpdateVictimPayment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateVictimPayment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimPayment>>, TError,UpdateVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateVictimPayment>>,
@@ -514,6 +535,11 @@ export type getVictimPaymentsForPagingResponse415 = {
   status: 415
 }
 
+export type getVictimPaymentsForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVictimPaymentsForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getVictimPaymentsForPagingResponse503 = {
 export type getVictimPaymentsForPagingResponseSuccess = (getVictimPaymentsForPagingResponse200) & {
   headers: Headers;
 };
-export type getVictimPaymentsForPagingResponseError = (getVictimPaymentsForPagingResponse400 | getVictimPaymentsForPagingResponse401 | getVictimPaymentsForPagingResponse403 | getVictimPaymentsForPagingResponse413 | getVictimPaymentsForPagingResponse415 | getVictimPaymentsForPagingResponse503) & {
+export type getVictimPaymentsForPagingResponseError = (getVictimPaymentsForPagingResponse400 | getVictimPaymentsForPagingResponse401 | getVictimPaymentsForPagingResponse403 | getVictimPaymentsForPagingResponse413 | getVictimPaymentsForPagingResponse415 | getVictimPaymentsForPagingResponse431 | getVictimPaymentsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetVictimPaymentsForPagingQueryKey = (pagedListRequest?: PagedLi
     }
 
 
-export const getGetVictimPaymentsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimPaymentsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimPaymentsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimPaymentsForPaging>>>
-export type GetVictimPaymentsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetVictimPaymentsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimPaymentsForPaging>>,
@@ -607,7 +633,7 @@ export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimPaymentsForPaging>>,
@@ -617,7 +643,7 @@ export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof 
  * @summary One page of VictimPayments, filtered, sorted and grouped
  */
 
-export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimPaymentsForPaging<TData = Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getVictimPaymentByIdResponse414 = {
   status: 414
 }
 
+export type getVictimPaymentByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVictimPaymentByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getVictimPaymentByIdResponse503 = {
 export type getVictimPaymentByIdResponseSuccess = (getVictimPaymentByIdResponse200) & {
   headers: Headers;
 };
-export type getVictimPaymentByIdResponseError = (getVictimPaymentByIdResponse400 | getVictimPaymentByIdResponse401 | getVictimPaymentByIdResponse403 | getVictimPaymentByIdResponse404 | getVictimPaymentByIdResponse414 | getVictimPaymentByIdResponse503) & {
+export type getVictimPaymentByIdResponseError = (getVictimPaymentByIdResponse400 | getVictimPaymentByIdResponse401 | getVictimPaymentByIdResponse403 | getVictimPaymentByIdResponse404 | getVictimPaymentByIdResponse414 | getVictimPaymentByIdResponse431 | getVictimPaymentByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetVictimPaymentByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetVictimPaymentByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimPaymentByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimPaymentByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimPaymentById>>>
-export type GetVictimPaymentByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetVictimPaymentByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimPaymentById>>,
@@ -751,7 +782,7 @@ export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVic
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimPaymentById>>,
@@ -761,7 +792,7 @@ export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVic
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVic
  * @summary One VictimPayment
  */
 
-export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimPaymentById<TData = Awaited<ReturnType<typeof getVictimPaymentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimPaymentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteVictimPaymentResponse415 = {
   status: 415
 }
 
+export type deleteVictimPaymentResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteVictimPaymentResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteVictimPaymentResponse503 = {
 export type deleteVictimPaymentResponseSuccess = (deleteVictimPaymentResponse200) & {
   headers: Headers;
 };
-export type deleteVictimPaymentResponseError = (deleteVictimPaymentResponse400 | deleteVictimPaymentResponse401 | deleteVictimPaymentResponse403 | deleteVictimPaymentResponse404 | deleteVictimPaymentResponse409 | deleteVictimPaymentResponse413 | deleteVictimPaymentResponse414 | deleteVictimPaymentResponse415 | deleteVictimPaymentResponse503) & {
+export type deleteVictimPaymentResponseError = (deleteVictimPaymentResponse400 | deleteVictimPaymentResponse401 | deleteVictimPaymentResponse403 | deleteVictimPaymentResponse404 | deleteVictimPaymentResponse409 | deleteVictimPaymentResponse413 | deleteVictimPaymentResponse414 | deleteVictimPaymentResponse415 | deleteVictimPaymentResponse431 | deleteVictimPaymentResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteVictimPayment = async (id: number, options?: Parameters<typeo
 
 export const getDeleteVictimPaymentMutationKey = () => ['deleteVictimPayment'] as const;
 
-export const getDeleteVictimPaymentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteVictimPaymentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimPayment>>, TError,DeleteVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteVictimPayment>>, TError,DeleteVictimPaymentMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteVictimPaymentMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVictimPayment>>>
 
-    export type DeleteVictimPaymentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteVictimPaymentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteVictimPaymentMutationVariables = {id: number}
 
     /**
  * @summary Delete a VictimPayment; refused (409) while other rows reference it
  */
-export const useDeleteVictimPayment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteVictimPayment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimPayment>>, TError,DeleteVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteVictimPayment>>,

@@ -42,6 +42,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -124,6 +125,11 @@ export type advanceVictimProductsAppointmentResponse415 = {
   status: 415
 }
 
+export type advanceVictimProductsAppointmentResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type advanceVictimProductsAppointmentResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -132,7 +138,7 @@ export type advanceVictimProductsAppointmentResponse503 = {
 export type advanceVictimProductsAppointmentResponseSuccess = (advanceVictimProductsAppointmentResponse200) & {
   headers: Headers;
 };
-export type advanceVictimProductsAppointmentResponseError = (advanceVictimProductsAppointmentResponse400 | advanceVictimProductsAppointmentResponse401 | advanceVictimProductsAppointmentResponse403 | advanceVictimProductsAppointmentResponse404 | advanceVictimProductsAppointmentResponse409 | advanceVictimProductsAppointmentResponse413 | advanceVictimProductsAppointmentResponse414 | advanceVictimProductsAppointmentResponse415 | advanceVictimProductsAppointmentResponse503) & {
+export type advanceVictimProductsAppointmentResponseError = (advanceVictimProductsAppointmentResponse400 | advanceVictimProductsAppointmentResponse401 | advanceVictimProductsAppointmentResponse403 | advanceVictimProductsAppointmentResponse404 | advanceVictimProductsAppointmentResponse409 | advanceVictimProductsAppointmentResponse413 | advanceVictimProductsAppointmentResponse414 | advanceVictimProductsAppointmentResponse415 | advanceVictimProductsAppointmentResponse431 | advanceVictimProductsAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -187,7 +193,7 @@ return apiFetch<advanceVictimProductsAppointmentResponse>(getAdvanceVictimProduc
 
 export const getAdvanceVictimProductsAppointmentMutationKey = () => ['advanceVictimProductsAppointment'] as const;
 
-export const getAdvanceVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getAdvanceVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError,AdvanceVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError,AdvanceVictimProductsAppointmentMutationVariables, TContext> => {
 
@@ -216,13 +222,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AdvanceVictimProductsAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>>
     export type AdvanceVictimProductsAppointmentMutationBody = AdvanceStepRequest
-    export type AdvanceVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type AdvanceVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type AdvanceVictimProductsAppointmentMutationVariables = {id: number;data: AdvanceStepRequest}
 
     /**
  * @summary Move an animal to its next step, or to a named one
  */
-export const useAdvanceVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useAdvanceVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof advanceVictimProductsAppointment>>, TError,AdvanceVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof advanceVictimProductsAppointment>>,
@@ -237,6 +243,11 @@ export const useAdvanceVictimProductsAppointment = <TError = BadRequestResponse 
   status: 200
 }
 
+export type getVictimProductsAppointmentsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getVictimProductsAppointmentsResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -247,6 +258,11 @@ export type getVictimProductsAppointmentsResponse403 = {
   status: 403
 }
 
+export type getVictimProductsAppointmentsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVictimProductsAppointmentsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -255,7 +271,7 @@ export type getVictimProductsAppointmentsResponse503 = {
 export type getVictimProductsAppointmentsResponseSuccess = (getVictimProductsAppointmentsResponse200) & {
   headers: Headers;
 };
-export type getVictimProductsAppointmentsResponseError = (getVictimProductsAppointmentsResponse401 | getVictimProductsAppointmentsResponse403 | getVictimProductsAppointmentsResponse503) & {
+export type getVictimProductsAppointmentsResponseError = (getVictimProductsAppointmentsResponse400 | getVictimProductsAppointmentsResponse401 | getVictimProductsAppointmentsResponse403 | getVictimProductsAppointmentsResponse431 | getVictimProductsAppointmentsResponse503) & {
   headers: Headers;
 };
 
@@ -294,7 +310,7 @@ export const getGetVictimProductsAppointmentsQueryKey = () => {
     }
 
 
-export const getGetVictimProductsAppointmentsQueryOptions = <TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimProductsAppointmentsQueryOptions = <TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -313,10 +329,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimProductsAppointmentsQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimProductsAppointments>>>
-export type GetVictimProductsAppointmentsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetVictimProductsAppointmentsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimProductsAppointments>>,
@@ -326,7 +342,7 @@ export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<type
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimProductsAppointments>>,
@@ -336,7 +352,7 @@ export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<type
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -344,7 +360,7 @@ export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<type
  * @summary Every VictimProductsAppointment (at most 10,000), in the default sort
  */
 
-export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimProductsAppointments<TData = Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointments>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -396,6 +412,11 @@ export type createVictimProductsAppointmentResponse415 = {
   status: 415
 }
 
+export type createVictimProductsAppointmentResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createVictimProductsAppointmentResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -404,7 +425,7 @@ export type createVictimProductsAppointmentResponse503 = {
 export type createVictimProductsAppointmentResponseSuccess = (createVictimProductsAppointmentResponse200) & {
   headers: Headers;
 };
-export type createVictimProductsAppointmentResponseError = (createVictimProductsAppointmentResponse400 | createVictimProductsAppointmentResponse401 | createVictimProductsAppointmentResponse403 | createVictimProductsAppointmentResponse409 | createVictimProductsAppointmentResponse413 | createVictimProductsAppointmentResponse415 | createVictimProductsAppointmentResponse503) & {
+export type createVictimProductsAppointmentResponseError = (createVictimProductsAppointmentResponse400 | createVictimProductsAppointmentResponse401 | createVictimProductsAppointmentResponse403 | createVictimProductsAppointmentResponse409 | createVictimProductsAppointmentResponse413 | createVictimProductsAppointmentResponse415 | createVictimProductsAppointmentResponse431 | createVictimProductsAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -452,7 +473,7 @@ return apiFetch<createVictimProductsAppointmentResponse>(getCreateVictimProducts
 
 export const getCreateVictimProductsAppointmentMutationKey = () => ['createVictimProductsAppointment'] as const;
 
-export const getCreateVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError,CreateVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError,CreateVictimProductsAppointmentMutationVariables, TContext> => {
 
@@ -481,13 +502,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateVictimProductsAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimProductsAppointment>>>
     export type CreateVictimProductsAppointmentMutationBody = VictimProductsAppointmentCreate
-    export type CreateVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateVictimProductsAppointmentMutationVariables = {data: VictimProductsAppointmentCreate}
 
     /**
  * @summary Create a VictimProductsAppointment
  */
-export const useCreateVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError,CreateVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createVictimProductsAppointment>>,
@@ -537,6 +558,11 @@ export type updateVictimProductsAppointmentResponse415 = {
   status: 415
 }
 
+export type updateVictimProductsAppointmentResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateVictimProductsAppointmentResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -545,7 +571,7 @@ export type updateVictimProductsAppointmentResponse503 = {
 export type updateVictimProductsAppointmentResponseSuccess = (updateVictimProductsAppointmentResponse200) & {
   headers: Headers;
 };
-export type updateVictimProductsAppointmentResponseError = (updateVictimProductsAppointmentResponse400 | updateVictimProductsAppointmentResponse401 | updateVictimProductsAppointmentResponse403 | updateVictimProductsAppointmentResponse404 | updateVictimProductsAppointmentResponse409 | updateVictimProductsAppointmentResponse413 | updateVictimProductsAppointmentResponse415 | updateVictimProductsAppointmentResponse503) & {
+export type updateVictimProductsAppointmentResponseError = (updateVictimProductsAppointmentResponse400 | updateVictimProductsAppointmentResponse401 | updateVictimProductsAppointmentResponse403 | updateVictimProductsAppointmentResponse404 | updateVictimProductsAppointmentResponse409 | updateVictimProductsAppointmentResponse413 | updateVictimProductsAppointmentResponse415 | updateVictimProductsAppointmentResponse431 | updateVictimProductsAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -593,7 +619,7 @@ return apiFetch<updateVictimProductsAppointmentResponse>(getUpdateVictimProducts
 
 export const getUpdateVictimProductsAppointmentMutationKey = () => ['updateVictimProductsAppointment'] as const;
 
-export const getUpdateVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError,UpdateVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError,UpdateVictimProductsAppointmentMutationVariables, TContext> => {
 
@@ -622,13 +648,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateVictimProductsAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimProductsAppointment>>>
     export type UpdateVictimProductsAppointmentMutationBody = VictimProductsAppointmentUpdate
-    export type UpdateVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateVictimProductsAppointmentMutationVariables = {data: VictimProductsAppointmentUpdate}
 
     /**
  * @summary Update a VictimProductsAppointment (optimistic concurrency on rowVersion)
  */
-export const useUpdateVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError,UpdateVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateVictimProductsAppointment>>,
@@ -668,6 +694,11 @@ export type getVictimProductsAppointmentsForPagingResponse415 = {
   status: 415
 }
 
+export type getVictimProductsAppointmentsForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVictimProductsAppointmentsForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -676,7 +707,7 @@ export type getVictimProductsAppointmentsForPagingResponse503 = {
 export type getVictimProductsAppointmentsForPagingResponseSuccess = (getVictimProductsAppointmentsForPagingResponse200) & {
   headers: Headers;
 };
-export type getVictimProductsAppointmentsForPagingResponseError = (getVictimProductsAppointmentsForPagingResponse400 | getVictimProductsAppointmentsForPagingResponse401 | getVictimProductsAppointmentsForPagingResponse403 | getVictimProductsAppointmentsForPagingResponse413 | getVictimProductsAppointmentsForPagingResponse415 | getVictimProductsAppointmentsForPagingResponse503) & {
+export type getVictimProductsAppointmentsForPagingResponseError = (getVictimProductsAppointmentsForPagingResponse400 | getVictimProductsAppointmentsForPagingResponse401 | getVictimProductsAppointmentsForPagingResponse403 | getVictimProductsAppointmentsForPagingResponse413 | getVictimProductsAppointmentsForPagingResponse415 | getVictimProductsAppointmentsForPagingResponse431 | getVictimProductsAppointmentsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -729,7 +760,7 @@ export const getGetVictimProductsAppointmentsForPagingQueryKey = (pagedListReque
     }
 
 
-export const getGetVictimProductsAppointmentsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimProductsAppointmentsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -748,10 +779,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimProductsAppointmentsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>>
-export type GetVictimProductsAppointmentsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetVictimProductsAppointmentsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>,
@@ -761,7 +792,7 @@ export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<Return
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>,
@@ -771,7 +802,7 @@ export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<Return
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -779,7 +810,7 @@ export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<Return
  * @summary One page of VictimProductsAppointments, filtered, sorted and grouped
  */
 
-export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimProductsAppointmentsForPaging<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -826,6 +857,11 @@ export type getVictimProductsAppointmentByIdResponse414 = {
   status: 414
 }
 
+export type getVictimProductsAppointmentByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVictimProductsAppointmentByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -834,7 +870,7 @@ export type getVictimProductsAppointmentByIdResponse503 = {
 export type getVictimProductsAppointmentByIdResponseSuccess = (getVictimProductsAppointmentByIdResponse200) & {
   headers: Headers;
 };
-export type getVictimProductsAppointmentByIdResponseError = (getVictimProductsAppointmentByIdResponse400 | getVictimProductsAppointmentByIdResponse401 | getVictimProductsAppointmentByIdResponse403 | getVictimProductsAppointmentByIdResponse404 | getVictimProductsAppointmentByIdResponse414 | getVictimProductsAppointmentByIdResponse503) & {
+export type getVictimProductsAppointmentByIdResponseError = (getVictimProductsAppointmentByIdResponse400 | getVictimProductsAppointmentByIdResponse401 | getVictimProductsAppointmentByIdResponse403 | getVictimProductsAppointmentByIdResponse404 | getVictimProductsAppointmentByIdResponse414 | getVictimProductsAppointmentByIdResponse431 | getVictimProductsAppointmentByIdResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const getGetVictimProductsAppointmentByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetVictimProductsAppointmentByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimProductsAppointmentByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -892,10 +928,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimProductsAppointmentByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>>
-export type GetVictimProductsAppointmentByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetVictimProductsAppointmentByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimProductsAppointmentById>>,
@@ -905,7 +941,7 @@ export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<t
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimProductsAppointmentById>>,
@@ -915,7 +951,7 @@ export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<t
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -923,7 +959,7 @@ export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<t
  * @summary One VictimProductsAppointment
  */
 
-export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimProductsAppointmentById<TData = Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimProductsAppointmentById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -985,6 +1021,11 @@ export type deleteVictimProductsAppointmentResponse415 = {
   status: 415
 }
 
+export type deleteVictimProductsAppointmentResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteVictimProductsAppointmentResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -993,7 +1034,7 @@ export type deleteVictimProductsAppointmentResponse503 = {
 export type deleteVictimProductsAppointmentResponseSuccess = (deleteVictimProductsAppointmentResponse200) & {
   headers: Headers;
 };
-export type deleteVictimProductsAppointmentResponseError = (deleteVictimProductsAppointmentResponse400 | deleteVictimProductsAppointmentResponse401 | deleteVictimProductsAppointmentResponse403 | deleteVictimProductsAppointmentResponse404 | deleteVictimProductsAppointmentResponse409 | deleteVictimProductsAppointmentResponse413 | deleteVictimProductsAppointmentResponse414 | deleteVictimProductsAppointmentResponse415 | deleteVictimProductsAppointmentResponse503) & {
+export type deleteVictimProductsAppointmentResponseError = (deleteVictimProductsAppointmentResponse400 | deleteVictimProductsAppointmentResponse401 | deleteVictimProductsAppointmentResponse403 | deleteVictimProductsAppointmentResponse404 | deleteVictimProductsAppointmentResponse409 | deleteVictimProductsAppointmentResponse413 | deleteVictimProductsAppointmentResponse414 | deleteVictimProductsAppointmentResponse415 | deleteVictimProductsAppointmentResponse431 | deleteVictimProductsAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -1027,7 +1068,7 @@ export const deleteVictimProductsAppointment = async (id: number, options?: Para
 
 export const getDeleteVictimProductsAppointmentMutationKey = () => ['deleteVictimProductsAppointment'] as const;
 
-export const getDeleteVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimProductsAppointment>>, TError,DeleteVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteVictimProductsAppointment>>, TError,DeleteVictimProductsAppointmentMutationVariables, TContext> => {
 
@@ -1056,13 +1097,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteVictimProductsAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVictimProductsAppointment>>>
 
-    export type DeleteVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteVictimProductsAppointmentMutationVariables = {id: number}
 
     /**
  * @summary Delete a VictimProductsAppointment; refused (409) while other rows reference it
  */
-export const useDeleteVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVictimProductsAppointment>>, TError,DeleteVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteVictimProductsAppointment>>,

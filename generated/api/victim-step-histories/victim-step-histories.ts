@@ -36,6 +36,7 @@ import type {
 import type {
   BadRequestResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   NotFoundResponse,
   PagedListRequest,
   PayloadTooLargeResponse,
@@ -75,6 +76,11 @@ export type getVictimStepHistoriesResponse200 = {
   status: 200
 }
 
+export type getVictimStepHistoriesResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getVictimStepHistoriesResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -85,6 +91,11 @@ export type getVictimStepHistoriesResponse403 = {
   status: 403
 }
 
+export type getVictimStepHistoriesResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVictimStepHistoriesResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -93,7 +104,7 @@ export type getVictimStepHistoriesResponse503 = {
 export type getVictimStepHistoriesResponseSuccess = (getVictimStepHistoriesResponse200) & {
   headers: Headers;
 };
-export type getVictimStepHistoriesResponseError = (getVictimStepHistoriesResponse401 | getVictimStepHistoriesResponse403 | getVictimStepHistoriesResponse503) & {
+export type getVictimStepHistoriesResponseError = (getVictimStepHistoriesResponse400 | getVictimStepHistoriesResponse401 | getVictimStepHistoriesResponse403 | getVictimStepHistoriesResponse431 | getVictimStepHistoriesResponse503) & {
   headers: Headers;
 };
 
@@ -132,7 +143,7 @@ export const getGetVictimStepHistoriesQueryKey = () => {
     }
 
 
-export const getGetVictimStepHistoriesQueryOptions = <TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistories>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimStepHistoriesQueryOptions = <TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistories>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -151,10 +162,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimStepHistoriesQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimStepHistories>>>
-export type GetVictimStepHistoriesQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetVictimStepHistoriesQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistories>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimStepHistories>>,
@@ -164,7 +175,7 @@ export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getV
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistories>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimStepHistories>>,
@@ -174,7 +185,7 @@ export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getV
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistories>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -182,7 +193,7 @@ export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getV
  * @summary Every VictimStepHistory (at most 10,000), in the default sort
  */
 
-export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVictimStepHistories<TData = Awaited<ReturnType<typeof getVictimStepHistories>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistories>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -229,6 +240,11 @@ export type getVictimStepHistoriesForPagingResponse415 = {
   status: 415
 }
 
+export type getVictimStepHistoriesForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVictimStepHistoriesForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -237,7 +253,7 @@ export type getVictimStepHistoriesForPagingResponse503 = {
 export type getVictimStepHistoriesForPagingResponseSuccess = (getVictimStepHistoriesForPagingResponse200) & {
   headers: Headers;
 };
-export type getVictimStepHistoriesForPagingResponseError = (getVictimStepHistoriesForPagingResponse400 | getVictimStepHistoriesForPagingResponse401 | getVictimStepHistoriesForPagingResponse403 | getVictimStepHistoriesForPagingResponse413 | getVictimStepHistoriesForPagingResponse415 | getVictimStepHistoriesForPagingResponse503) & {
+export type getVictimStepHistoriesForPagingResponseError = (getVictimStepHistoriesForPagingResponse400 | getVictimStepHistoriesForPagingResponse401 | getVictimStepHistoriesForPagingResponse403 | getVictimStepHistoriesForPagingResponse413 | getVictimStepHistoriesForPagingResponse415 | getVictimStepHistoriesForPagingResponse431 | getVictimStepHistoriesForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -290,7 +306,7 @@ export const getGetVictimStepHistoriesForPagingQueryKey = (pagedListRequest?: Pa
     }
 
 
-export const getGetVictimStepHistoriesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimStepHistoriesForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -309,10 +325,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimStepHistoriesForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>>
-export type GetVictimStepHistoriesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetVictimStepHistoriesForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>,
@@ -322,7 +338,7 @@ export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<ty
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>,
@@ -332,7 +348,7 @@ export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<ty
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -340,7 +356,7 @@ export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<ty
  * @summary One page of VictimStepHistories, filtered, sorted and grouped
  */
 
-export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVictimStepHistoriesForPaging<TData = Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoriesForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -387,6 +403,11 @@ export type getVictimStepHistoryByIdResponse414 = {
   status: 414
 }
 
+export type getVictimStepHistoryByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVictimStepHistoryByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -395,7 +416,7 @@ export type getVictimStepHistoryByIdResponse503 = {
 export type getVictimStepHistoryByIdResponseSuccess = (getVictimStepHistoryByIdResponse200) & {
   headers: Headers;
 };
-export type getVictimStepHistoryByIdResponseError = (getVictimStepHistoryByIdResponse400 | getVictimStepHistoryByIdResponse401 | getVictimStepHistoryByIdResponse403 | getVictimStepHistoryByIdResponse404 | getVictimStepHistoryByIdResponse414 | getVictimStepHistoryByIdResponse503) & {
+export type getVictimStepHistoryByIdResponseError = (getVictimStepHistoryByIdResponse400 | getVictimStepHistoryByIdResponse401 | getVictimStepHistoryByIdResponse403 | getVictimStepHistoryByIdResponse404 | getVictimStepHistoryByIdResponse414 | getVictimStepHistoryByIdResponse431 | getVictimStepHistoryByIdResponse503) & {
   headers: Headers;
 };
 
@@ -434,7 +455,7 @@ export const getGetVictimStepHistoryByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetVictimStepHistoryByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVictimStepHistoryByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -453,10 +474,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVictimStepHistoryByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVictimStepHistoryById>>>
-export type GetVictimStepHistoryByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetVictimStepHistoryByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimStepHistoryById>>,
@@ -466,7 +487,7 @@ export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVictimStepHistoryById>>,
@@ -476,7 +497,7 @@ export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof ge
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -484,7 +505,7 @@ export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof ge
  * @summary One VictimStepHistory
  */
 
-export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVictimStepHistoryById<TData = Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVictimStepHistoryById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -41,6 +41,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
   PagedListRequest,
@@ -83,6 +84,11 @@ export type getVirtualPOSsResponse200 = {
   status: 200
 }
 
+export type getVirtualPOSsResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
 export type getVirtualPOSsResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -93,6 +99,11 @@ export type getVirtualPOSsResponse403 = {
   status: 403
 }
 
+export type getVirtualPOSsResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVirtualPOSsResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -101,7 +112,7 @@ export type getVirtualPOSsResponse503 = {
 export type getVirtualPOSsResponseSuccess = (getVirtualPOSsResponse200) & {
   headers: Headers;
 };
-export type getVirtualPOSsResponseError = (getVirtualPOSsResponse401 | getVirtualPOSsResponse403 | getVirtualPOSsResponse503) & {
+export type getVirtualPOSsResponseError = (getVirtualPOSsResponse400 | getVirtualPOSsResponse401 | getVirtualPOSsResponse403 | getVirtualPOSsResponse431 | getVirtualPOSsResponse503) & {
   headers: Headers;
 };
 
@@ -140,7 +151,7 @@ export const getGetVirtualPOSsQueryKey = () => {
     }
 
 
-export const getGetVirtualPOSsQueryOptions = <TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVirtualPOSsQueryOptions = <TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -159,10 +170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVirtualPOSsQueryResult = NonNullable<Awaited<ReturnType<typeof getVirtualPOSs>>>
-export type GetVirtualPOSsQueryError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse
+export type GetVirtualPOSsQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSs>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVirtualPOSs>>,
@@ -172,7 +183,7 @@ export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPO
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSs>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVirtualPOSs>>,
@@ -182,7 +193,7 @@ export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPO
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -190,7 +201,7 @@ export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPO
  * @summary Every VirtualPOS (at most 10,000), in the default sort
  */
 
-export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = UnauthorizedResponse | ForbiddenResponse | ServiceUnavailableResponse>(
+export function useGetVirtualPOSs<TData = Awaited<ReturnType<typeof getVirtualPOSs>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSs>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -242,6 +253,11 @@ export type createVirtualPOSResponse415 = {
   status: 415
 }
 
+export type createVirtualPOSResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type createVirtualPOSResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -250,7 +266,7 @@ export type createVirtualPOSResponse503 = {
 export type createVirtualPOSResponseSuccess = (createVirtualPOSResponse200) & {
   headers: Headers;
 };
-export type createVirtualPOSResponseError = (createVirtualPOSResponse400 | createVirtualPOSResponse401 | createVirtualPOSResponse403 | createVirtualPOSResponse409 | createVirtualPOSResponse413 | createVirtualPOSResponse415 | createVirtualPOSResponse503) & {
+export type createVirtualPOSResponseError = (createVirtualPOSResponse400 | createVirtualPOSResponse401 | createVirtualPOSResponse403 | createVirtualPOSResponse409 | createVirtualPOSResponse413 | createVirtualPOSResponse415 | createVirtualPOSResponse431 | createVirtualPOSResponse503) & {
   headers: Headers;
 };
 
@@ -298,7 +314,7 @@ return apiFetch<createVirtualPOSResponse>(getCreateVirtualPOSUrl(),
 
 export const getCreateVirtualPOSMutationKey = () => ['createVirtualPOS'] as const;
 
-export const getCreateVirtualPOSMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getCreateVirtualPOSMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVirtualPOS>>, TError,CreateVirtualPOSMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createVirtualPOS>>, TError,CreateVirtualPOSMutationVariables, TContext> => {
 
@@ -327,13 +343,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateVirtualPOSMutationResult = NonNullable<Awaited<ReturnType<typeof createVirtualPOS>>>
     export type CreateVirtualPOSMutationBody = VirtualPOSCreate
-    export type CreateVirtualPOSMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type CreateVirtualPOSMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateVirtualPOSMutationVariables = {data: VirtualPOSCreate}
 
     /**
  * @summary Create a VirtualPOS
  */
-export const useCreateVirtualPOS = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useCreateVirtualPOS = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVirtualPOS>>, TError,CreateVirtualPOSMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createVirtualPOS>>,
@@ -383,6 +399,11 @@ export type updateVirtualPOSResponse415 = {
   status: 415
 }
 
+export type updateVirtualPOSResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type updateVirtualPOSResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -391,7 +412,7 @@ export type updateVirtualPOSResponse503 = {
 export type updateVirtualPOSResponseSuccess = (updateVirtualPOSResponse200) & {
   headers: Headers;
 };
-export type updateVirtualPOSResponseError = (updateVirtualPOSResponse400 | updateVirtualPOSResponse401 | updateVirtualPOSResponse403 | updateVirtualPOSResponse404 | updateVirtualPOSResponse409 | updateVirtualPOSResponse413 | updateVirtualPOSResponse415 | updateVirtualPOSResponse503) & {
+export type updateVirtualPOSResponseError = (updateVirtualPOSResponse400 | updateVirtualPOSResponse401 | updateVirtualPOSResponse403 | updateVirtualPOSResponse404 | updateVirtualPOSResponse409 | updateVirtualPOSResponse413 | updateVirtualPOSResponse415 | updateVirtualPOSResponse431 | updateVirtualPOSResponse503) & {
   headers: Headers;
 };
 
@@ -439,7 +460,7 @@ return apiFetch<updateVirtualPOSResponse>(getUpdateVirtualPOSUrl(),
 
 export const getUpdateVirtualPOSMutationKey = () => ['updateVirtualPOS'] as const;
 
-export const getUpdateVirtualPOSMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getUpdateVirtualPOSMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVirtualPOS>>, TError,UpdateVirtualPOSMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateVirtualPOS>>, TError,UpdateVirtualPOSMutationVariables, TContext> => {
 
@@ -468,13 +489,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateVirtualPOSMutationResult = NonNullable<Awaited<ReturnType<typeof updateVirtualPOS>>>
     export type UpdateVirtualPOSMutationBody = VirtualPOSUpdate
-    export type UpdateVirtualPOSMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type UpdateVirtualPOSMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateVirtualPOSMutationVariables = {data: VirtualPOSUpdate}
 
     /**
  * @summary Update a VirtualPOS (optimistic concurrency on rowVersion)
  */
-export const useUpdateVirtualPOS = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useUpdateVirtualPOS = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVirtualPOS>>, TError,UpdateVirtualPOSMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateVirtualPOS>>,
@@ -514,6 +535,11 @@ export type getVirtualPOSsForPagingResponse415 = {
   status: 415
 }
 
+export type getVirtualPOSsForPagingResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVirtualPOSsForPagingResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -522,7 +548,7 @@ export type getVirtualPOSsForPagingResponse503 = {
 export type getVirtualPOSsForPagingResponseSuccess = (getVirtualPOSsForPagingResponse200) & {
   headers: Headers;
 };
-export type getVirtualPOSsForPagingResponseError = (getVirtualPOSsForPagingResponse400 | getVirtualPOSsForPagingResponse401 | getVirtualPOSsForPagingResponse403 | getVirtualPOSsForPagingResponse413 | getVirtualPOSsForPagingResponse415 | getVirtualPOSsForPagingResponse503) & {
+export type getVirtualPOSsForPagingResponseError = (getVirtualPOSsForPagingResponse400 | getVirtualPOSsForPagingResponse401 | getVirtualPOSsForPagingResponse403 | getVirtualPOSsForPagingResponse413 | getVirtualPOSsForPagingResponse415 | getVirtualPOSsForPagingResponse431 | getVirtualPOSsForPagingResponse503) & {
   headers: Headers;
 };
 
@@ -575,7 +601,7 @@ export const getGetVirtualPOSsForPagingQueryKey = (pagedListRequest?: PagedListR
     }
 
 
-export const getGetVirtualPOSsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVirtualPOSsForPagingQueryOptions = <TData = Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -594,10 +620,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVirtualPOSsForPagingQueryResult = NonNullable<Awaited<ReturnType<typeof getVirtualPOSsForPaging>>>
-export type GetVirtualPOSsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+export type GetVirtualPOSsForPagingQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVirtualPOSsForPaging>>,
@@ -607,7 +633,7 @@ export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof get
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVirtualPOSsForPaging>>,
@@ -617,7 +643,7 @@ export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof get
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -625,7 +651,7 @@ export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof get
  * @summary One page of VirtualPOSs, filtered, sorted and grouped
  */
 
-export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse>(
+export function useGetVirtualPOSsForPaging<TData = Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  pagedListRequest: PagedListRequest, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSsForPaging>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -672,6 +698,11 @@ export type getVirtualPOSByIdResponse414 = {
   status: 414
 }
 
+export type getVirtualPOSByIdResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type getVirtualPOSByIdResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -680,7 +711,7 @@ export type getVirtualPOSByIdResponse503 = {
 export type getVirtualPOSByIdResponseSuccess = (getVirtualPOSByIdResponse200) & {
   headers: Headers;
 };
-export type getVirtualPOSByIdResponseError = (getVirtualPOSByIdResponse400 | getVirtualPOSByIdResponse401 | getVirtualPOSByIdResponse403 | getVirtualPOSByIdResponse404 | getVirtualPOSByIdResponse414 | getVirtualPOSByIdResponse503) & {
+export type getVirtualPOSByIdResponseError = (getVirtualPOSByIdResponse400 | getVirtualPOSByIdResponse401 | getVirtualPOSByIdResponse403 | getVirtualPOSByIdResponse404 | getVirtualPOSByIdResponse414 | getVirtualPOSByIdResponse431 | getVirtualPOSByIdResponse503) & {
   headers: Headers;
 };
 
@@ -719,7 +750,7 @@ export const getGetVirtualPOSByIdQueryKey = (id: number,) => {
     }
 
 
-export const getGetVirtualPOSByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getGetVirtualPOSByIdQueryOptions = <TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -738,10 +769,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetVirtualPOSByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getVirtualPOSById>>>
-export type GetVirtualPOSByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse
+export type GetVirtualPOSByIdQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSById>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVirtualPOSById>>,
@@ -751,7 +782,7 @@ export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtua
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSById>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getVirtualPOSById>>,
@@ -761,7 +792,7 @@ export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtua
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -769,7 +800,7 @@ export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtua
  * @summary One VirtualPOS
  */
 
-export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | ServiceUnavailableResponse>(
+export function useGetVirtualPOSById<TData = Awaited<ReturnType<typeof getVirtualPOSById>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | UriTooLongResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getVirtualPOSById>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -831,6 +862,11 @@ export type deleteVirtualPOSResponse415 = {
   status: 415
 }
 
+export type deleteVirtualPOSResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
 export type deleteVirtualPOSResponse503 = {
   data: ServiceUnavailableResponse
   status: 503
@@ -839,7 +875,7 @@ export type deleteVirtualPOSResponse503 = {
 export type deleteVirtualPOSResponseSuccess = (deleteVirtualPOSResponse200) & {
   headers: Headers;
 };
-export type deleteVirtualPOSResponseError = (deleteVirtualPOSResponse400 | deleteVirtualPOSResponse401 | deleteVirtualPOSResponse403 | deleteVirtualPOSResponse404 | deleteVirtualPOSResponse409 | deleteVirtualPOSResponse413 | deleteVirtualPOSResponse414 | deleteVirtualPOSResponse415 | deleteVirtualPOSResponse503) & {
+export type deleteVirtualPOSResponseError = (deleteVirtualPOSResponse400 | deleteVirtualPOSResponse401 | deleteVirtualPOSResponse403 | deleteVirtualPOSResponse404 | deleteVirtualPOSResponse409 | deleteVirtualPOSResponse413 | deleteVirtualPOSResponse414 | deleteVirtualPOSResponse415 | deleteVirtualPOSResponse431 | deleteVirtualPOSResponse503) & {
   headers: Headers;
 };
 
@@ -873,7 +909,7 @@ export const deleteVirtualPOS = async (id: number, options?: Parameters<typeof a
 
 export const getDeleteVirtualPOSMutationKey = () => ['deleteVirtualPOS'] as const;
 
-export const getDeleteVirtualPOSMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const getDeleteVirtualPOSMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVirtualPOS>>, TError,DeleteVirtualPOSMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteVirtualPOS>>, TError,DeleteVirtualPOSMutationVariables, TContext> => {
 
@@ -902,13 +938,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteVirtualPOSMutationResult = NonNullable<Awaited<ReturnType<typeof deleteVirtualPOS>>>
 
-    export type DeleteVirtualPOSMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse
+    export type DeleteVirtualPOSMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DeleteVirtualPOSMutationVariables = {id: number}
 
     /**
  * @summary Delete a VirtualPOS; refused (409) while other rows reference it
  */
-export const useDeleteVirtualPOS = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | ServiceUnavailableResponse,
+export const useDeleteVirtualPOS = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteVirtualPOS>>, TError,DeleteVirtualPOSMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteVirtualPOS>>,

@@ -51,11 +51,16 @@ const CAST: Record<FieldMeta['kind'], string> = {
 };
 export const TIME_ZONE = 'Europe/Istanbul';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** A `YYYY-MM-DD` that names a day of the calendar (not 2026-02-30). */
-function isDay(v: unknown): v is string {
+/**
+ * A date PostgreSQL can compare with: JavaScript reads years PostgreSQL has not (year 0, years
+ * before 4713 BC), so a filter value is kept to the years 1–9999 the contract's formats write.
+ */
+export const inYears = (d: Date) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999;
+/** A `YYYY-MM-DD` that names a day of the calendar (not 2026-02-30, not 0000-01-01). */
+export function isDay(v: unknown): v is string {
   if (typeof v !== 'string' || !DAY.test(v)) return false;
   const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+  return inYears(d) && d.toISOString().startsWith(v);
 }
 const NUMERIC = /^-?\d{1,16}(\.\d{1,6})?$/;
 const dayInIstanbul = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -84,7 +89,7 @@ function coerce(f: FieldMeta, value: Scalar, dayWanted: boolean): Scalar | undef
     if (typeof value !== 'string') return undefined;
     if (DAY.test(value)) return isDay(value) ? value : undefined;
     const d = new Date(value);
-    if (Number.isNaN(d.getTime())) return undefined;
+    if (!inYears(d)) return undefined;
     // A timestamp from a date picker means the day it falls on in Istanbul.
     return dayWanted || f.kind === 'date' ? dayInIstanbul.format(d) : d.toISOString();
   }
@@ -104,7 +109,7 @@ function coerce(f: FieldMeta, value: Scalar, dayWanted: boolean): Scalar | undef
       if (typeof value !== 'string') return undefined;
       if (DAY.test(value)) return isDay(value) ? value : undefined;
       const d = new Date(value);
-      return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+      return inYears(d) ? d.toISOString() : undefined;
     }
     case 'uuid':
       return typeof value === 'string' && /^[0-9a-f-]{36}$/i.test(value) ? value : undefined;
@@ -272,6 +277,9 @@ export const COUNT_AHEAD = 1000;
 export const EXACT_COUNT_ROWS = 20_000;
 
 /** PostgreSQL's estimate of a table's rows (kept by ANALYZE), read at most once a minute per table. */
+// Kept per server instance, and safe so: the estimate only chooses between an exact and a capped
+// count. Instances may disagree for up to a minute about a table crossing EXACT_COUNT_ROWS; both
+// answers are right (`totalCountCapped` says which one was given).
 const estimates = new WeakMap<pg.Pool, Map<string, { rows: number; at: number }>>();
 async function estimatedRows(pool: pg.Pool, table: string): Promise<number> {
   let byTable = estimates.get(pool);

@@ -1,7 +1,7 @@
 // Sign-in, registration, refresh-token rotation, sign-out and "sign out everywhere".
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { HttpError, fieldError, notFound } from '../core/errors.ts';
+import { HttpError, badRequest, fieldError, notFound } from '../core/errors.ts';
 import { hashPassword, verifyPassword } from '../crud/secrets.ts';
 import { inTransaction, type WriteScope } from '../db/client.ts';
 import type { AccessTokenPayload } from '../plugins/auth.ts';
@@ -96,12 +96,18 @@ export async function login(d: AuthDeps, body: { email: string; password: string
 
 export async function register(d: AuthDeps, body: { email: string; password: string; firstName: string; lastName: string; phoneNumber?: string }) {
   const email = body.email.trim().toLowerCase();
+  // Names are trimmed as every text the server stores is: one of white space only is empty, and
+  // refused as the contract's minLength refuses an empty one (as `POST Users` does).
+  const firstName = body.firstName.trim();
+  const lastName = body.lastName.trim();
+  const blank = Object.entries({ firstName, lastName }).filter(([, v]) => !v).map(([field]) => fieldError(field, 'minLength', { min: 1 }));
+  if (blank.length) throw badRequest(blank);
   const passwordHash = await hashPassword(body.password);
   try {
     const { rows } = await d.pool.query(
       `INSERT INTO users (email, first_name, last_name, phone_number, password_hash, status)
        VALUES ($1, $2, $3, $4, $5, 'active') RETURNING ${USER_COLUMNS}`,
-      [email, body.firstName.trim(), body.lastName.trim(), body.phoneNumber?.trim() || null, passwordHash],
+      [email, firstName, lastName, body.phoneNumber?.trim() || null, passwordHash],
     );
     return session(d.pool, d, rows[0] as UserRow, randomUUID());
   } catch (err) {

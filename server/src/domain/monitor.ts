@@ -6,7 +6,8 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import pg from 'pg';
-import { HttpError } from '../core/errors.ts';
+import { HttpError, badRequest, fieldError } from '../core/errors.ts';
+import { isDay as isCalendarDay } from '../crud/list.ts';
 import type { DomainDeps, OperationInput, WorkflowModule } from './operations.ts';
 
 export interface MonitorEntry {
@@ -336,7 +337,12 @@ declare module 'fastify' {
   }
 }
 
-const dayOf = (query: Record<string, unknown>) => (typeof query.date === 'string' ? query.date : istanbulToday());
+/** The day asked for (today in Istanbul by default); one the database cannot hold (0000-01-01) is a 400. */
+function dayOf(query: Record<string, unknown>): string {
+  if (typeof query.date !== 'string') return istanbulToday();
+  if (!isCalendarDay(query.date)) throw badRequest([fieldError('date', 'format', { format: 'date' })]);
+  return query.date;
+}
 
 function events(feed: MonitorFeed) {
   return {
