@@ -251,6 +251,17 @@ describe('workflow operations', () => {
     expect(await countAll()).toBe(before);
   });
 
+  it('registering is one entry of the new user, named as a registration by nobody, without the password', async () => {
+    const email = `kayit.${Date.now()}@audit.test`;
+    const res = await call(server.app, undefined, 'POST', 'Auth/register', { email, password: 'passw0rd-audit', firstName: ' Yeni ', lastName: 'Kayıt' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [user] = await s.sql(`SELECT id FROM users WHERE email = $1`, [email]);
+    const entries = await entriesOf('Users', user.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ action: 'create', operation: 'register', userId: null, after: { email, firstName: 'Yeni', lastName: 'Kayıt' } });
+    expect(JSON.stringify(entries[0].after)).not.toContain('passw0rd-audit');
+  });
+
   it('marking a missed call returned names who marked it', async () => {
     const [call] = await s.sql(
       `INSERT INTO netgsm_call_webhook_logs (received_at, unique_id, caller_number, direction, status, raw_payload) VALUES (now(), $1, '+905321112233', 'inbound', 'missed', '{}') RETURNING id`,
@@ -265,7 +276,7 @@ describe('workflow operations', () => {
 
   it('every workflow operation the trail names has a label in every language', () => {
     const named = ['confirmVictimOrder', 'cancelVictimOrder', 'completeVictimOrder', 'advanceVictimProductsAppointment', 'changeUserClaims', 'changeUserGroups',
-      'changeGroupClaims', 'changeGroupUsers', 'generateAppointments', 'distributeExpense', 'markCallCalledBack', 'netgsmCallWebhookGet', 'netgsmCallWebhookPost'];
+      'changeGroupClaims', 'changeGroupUsers', 'register', 'generateAppointments', 'distributeExpense', 'markCallCalledBack', 'netgsmCallWebhookGet', 'netgsmCallWebhookPost'];
     for (const catalog of Object.values(messages as Record<string, Record<string, string>>)) {
       for (const op of named) expect(catalog, op).toHaveProperty([`audit.operation.${op}`]);
     }

@@ -104,12 +104,16 @@ export async function register(d: AuthDeps, body: { email: string; password: str
   if (blank.length) throw badRequest(blank);
   const passwordHash = await hashPassword(body.password);
   try {
-    const { rows } = await d.pool.query(
-      `INSERT INTO users (email, first_name, last_name, phone_number, password_hash, status)
-       VALUES ($1, $2, $3, $4, $5, 'active') RETURNING ${USER_COLUMNS}`,
-      [email, firstName, lastName, body.phoneNumber?.trim() || null, passwordHash],
-    );
-    return session(d.pool, d, rows[0] as UserRow, randomUUID());
+    // The user and their first session together, named in the audit trail as a registration
+    // (by nobody yet: the new user is not signed in).
+    return await inTransaction(d.pool, async (client) => {
+      const { rows } = await client.query(
+        `INSERT INTO users (email, first_name, last_name, phone_number, password_hash, status)
+         VALUES ($1, $2, $3, $4, $5, 'active') RETURNING ${USER_COLUMNS}`,
+        [email, firstName, lastName, body.phoneNumber?.trim() || null, passwordHash],
+      );
+      return session(client, d, rows[0] as UserRow, randomUUID());
+    }, { operation: 'register' });
   } catch (err) {
     if ((err as { code?: string }).code === '23505') {
       throw new HttpError(409, 'error.conflict.unique', 'Bu e-posta adresi zaten kayıtlı.', { fields: [fieldError('email', 'unique')] });
