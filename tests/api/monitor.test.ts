@@ -346,12 +346,15 @@ describe('Monitor/events', () => {
     const queries: string[] = [];
     const original = pool.query.bind(pool);
     pool.query = ((...a: Parameters<typeof pool.query>) => {
-      queries.push(String(typeof a[0] === 'string' ? a[0] : (a[0] as { text: string }).text));
+      const text = String(typeof a[0] === 'string' ? a[0] : (a[0] as { text: string }).text);
+      // The auth layer reads a user's access version when it is not in memory (after an
+      // announcement cleared it, e.g. from an earlier test's write): not the board's query.
+      if (!text.includes('access_versions')) queries.push(text);
       return original(...a);
     }) as typeof pool.query;
     try {
       await call(server.app, token(['Monitor.Read']), 'GET', `Monitor/board?date=${DAY}`);
-      expect(queries).toHaveLength(1);
+      expect(queries, queries.join('\n')).toHaveLength(1);
       const clients = await Promise.all(Array.from({ length: 5 }, () => SseClient.open(eventsUrl(baseA, { date: DAY, access_token: token(['Monitor.Read']) }))));
       await Promise.all(clients.map((c) => c.waitFor((e) => e.event === 'snapshot')));
       queries.length = 0;
