@@ -8,6 +8,7 @@ import type { ServerResponse } from 'node:http';
 import pg from 'pg';
 import { HttpError, badRequest, fieldError } from '../core/errors.ts';
 import { isDay as isCalendarDay } from '../crud/list.ts';
+import { ChannelListener } from '../plugins/channel-listener.ts';
 import type { DomainDeps, OperationInput, WorkflowModule } from './operations.ts';
 
 export interface MonitorEntry {
@@ -148,7 +149,7 @@ export class MonitorFeed {
   private readonly pool: pg.Pool;
   private readonly log: FastifyBaseLogger;
   private readonly byDay = new Map<string, Set<MonitorStream>>();
-  private client?: pg.Client;
+  private readonly listener: ChannelListener;
   private listening?: Promise<void>;
   private closed = false;
   /** Orders reads: a change read before a stream's snapshot was read is already in that snapshot. */
@@ -161,6 +162,15 @@ export class MonitorFeed {
   constructor(pool: pg.Pool, log: FastifyBaseLogger) {
     this.pool = pool;
     this.log = log;
+    this.listener = new ChannelListener(pool, 'kurban_monitor', log, {
+      notified: (payload) => this.notified(payload),
+      connected: (again) => {
+        if (!again) return;
+        // Changes made while nobody listened were not announced: every stream starts over.
+        this.resyncDue = true;
+        if (!this.draining) void this.drain();
+      },
+    });
   }
 
   get streamCount() {
@@ -171,61 +181,16 @@ export class MonitorFeed {
 
   /** The backend pid of the LISTEN connection (for tests and diagnostics), if connected. */
   get listenerPid(): number | undefined {
-    return (this.client as unknown as { processID?: number } | undefined)?.processID;
+    return this.listener.pid;
   }
 
   /** Connects the listener on first use; later drops reconnect in the background. */
   private ensureListening(): Promise<void> {
-    this.listening ??= this.connect().catch((err) => {
+    this.listening ??= this.listener.connect().catch((err) => {
       this.listening = undefined;
       throw err;
     });
     return this.listening;
-  }
-
-  private async connect(): Promise<void> {
-    const client = new pg.Client({ ...this.pool.options, application_name: 'kurban-monitor', keepAlive: true });
-    client.on('notification', (msg) => this.notified(msg.payload));
-    client.on('error', (err) => this.lost(client, err));
-    client.on('end', () => this.lost(client));
-    try {
-      await client.connect();
-      await client.query('LISTEN kurban_monitor');
-    } catch (err) {
-      await client.end().catch(() => {});
-      throw err;
-    }
-    if (this.closed) {
-      await client.end();
-      return;
-    }
-    this.client = client;
-  }
-
-  private lost(client: pg.Client, err?: Error) {
-    if (this.client !== client) return; // a failed attempt, or already handled
-    this.client = undefined;
-    client.end().catch(() => {});
-    if (this.closed) return;
-    this.log.warn({ err }, 'monitor listener lost its database connection; reconnecting');
-    void this.reconnect();
-  }
-
-  private async reconnect() {
-    for (let delay = 100; !this.closed; delay = Math.min(delay * 2, 5000)) {
-      await new Promise((r) => setTimeout(r, delay));
-      if (this.closed) return;
-      try {
-        await this.connect();
-      } catch (err) {
-        this.log.warn({ err }, 'monitor listener could not reconnect');
-        continue;
-      }
-      // Changes made while nobody listened were not announced: every stream starts over.
-      this.resyncDue = true;
-      if (!this.draining) void this.drain();
-      return;
-    }
   }
 
   /** A fresh snapshot to every open stream. */
@@ -325,9 +290,7 @@ export class MonitorFeed {
   async close() {
     this.closed = true;
     for (const set of [...this.byDay.values()]) for (const s of [...set]) s.end();
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => {});
+    await this.listener.close();
   }
 }
 

@@ -6,7 +6,8 @@
 // is known; an unknown one is read once. While the listener is down, nothing in memory is trusted:
 // versions are read from the database on every request until it is back.
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
+import { ChannelListener } from './channel-listener.ts';
 
 /** The version of a deleted user: no token is new enough. */
 export const GONE = Number.POSITIVE_INFINITY;
@@ -24,33 +25,46 @@ export class AccessVersions {
   private readonly watchers = new Map<number, Set<Watcher>>();
   /** Bumped whenever the versions are forgotten: a read begun before must not be stored. */
   private generation = 0;
-  private client?: pg.Client;
+  private readonly listener: ChannelListener;
   private starting?: Promise<void>;
-  private closed = false;
   /** Versions read from the database (for tests and diagnostics). */
   reads = 0;
 
   constructor(pool: pg.Pool, log: FastifyBaseLogger) {
     this.pool = pool;
     this.log = log;
+    this.listener = new ChannelListener(pool, 'kurban_access', log, {
+      notified: (payload) => this.notified(payload),
+      // Reads begun before LISTEN may have missed announcements: start from nothing.
+      connected: () => {
+        this.forget();
+        this.recheckWatched();
+      },
+      lost: () => this.forget(),
+    });
   }
 
   get listening(): boolean {
-    return this.client !== undefined;
+    return this.listener.listening;
+  }
+
+  /** The backend pid of the LISTEN connection (for tests and diagnostics), if connected. */
+  get listenerPid(): number | undefined {
+    return this.listener.pid;
   }
 
   /** Connects the listener; when that fails it keeps trying in the background. */
   start(): Promise<void> {
-    this.starting ??= this.connect().catch((err) => {
+    this.starting ??= this.listener.connect().catch((err) => {
       this.log.warn({ err }, 'access listener could not connect; retrying');
-      void this.reconnect();
+      void this.listener.retry();
     });
     return this.starting;
   }
 
   /** The user's version as known here, or undefined when it must be read (`read`). */
   known(userId: number): number | undefined {
-    return this.client ? this.versions.get(userId) : undefined;
+    return this.listening ? this.versions.get(userId) : undefined;
   }
 
   /** The user's version from the database (GONE for a deleted user), kept when it can be trusted. */
@@ -59,14 +73,14 @@ export class AccessVersions {
     if (pending) return pending;
     // Kept only if the listener was up before the read began and nothing was forgotten meanwhile:
     // every change committed after the read's snapshot is then announced to the listener.
-    const trusted = this.client !== undefined;
+    const trusted = this.listening;
     const generation = this.generation;
     this.reads++;
     const read = this.pool
       .query('SELECT coalesce(av.version, 0) AS version FROM users u LEFT JOIN access_versions av ON av.user_id = u.id WHERE u.id = $1', [userId])
       .then(({ rows }) => {
         const version = rows.length ? (rows[0].version as number) : GONE;
-        if (trusted && generation === this.generation && this.client) this.raise(userId, version);
+        if (trusted && generation === this.generation && this.listening) this.raise(userId, version);
         return version;
       })
       .finally(() => {
@@ -145,61 +159,8 @@ export class AccessVersions {
     }
   }
 
-  private async connect(): Promise<void> {
-    const client = new pg.Client({ ...this.pool.options, application_name: 'kurban-access', keepAlive: true });
-    client.on('notification', (msg) => this.notified(msg.payload));
-    client.on('error', (err) => this.lost(client, err));
-    client.on('end', () => this.lost(client));
-    try {
-      await client.connect();
-      await client.query('LISTEN kurban_access');
-    } catch (err) {
-      await client.end().catch(() => {});
-      throw err;
-    }
-    if (this.closed) {
-      await client.end();
-      return;
-    }
-    // Reads begun before LISTEN may have missed announcements: start from nothing.
-    this.forget();
-    this.client = client;
-    this.recheckWatched();
-  }
-
-  private lost(client: pg.Client, err?: Error) {
-    if (this.client !== client) return; // a failed attempt, or already handled
-    this.client = undefined;
-    this.forget();
-    client.end().catch(() => {});
-    if (this.closed) return;
-    this.log.warn({ err }, 'access listener lost its database connection; reconnecting');
-    void this.reconnect();
-  }
-
-  private async reconnect() {
-    for (let delay = 100; !this.closed; delay = Math.min(delay * 2, 5000)) {
-      await new Promise((r) => setTimeout(r, delay));
-      if (this.closed) return;
-      try {
-        await this.connect();
-        return;
-      } catch (err) {
-        this.log.warn({ err }, 'access listener could not reconnect');
-      }
-    }
-  }
-
-  /** The backend pid of the LISTEN connection (for tests and diagnostics), if connected. */
-  get listenerPid(): number | undefined {
-    return (this.client as unknown as { processID?: number } | undefined)?.processID;
-  }
-
-  async close() {
-    this.closed = true;
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => {});
+  close(): Promise<void> {
+    return this.listener.close();
   }
 }
 
