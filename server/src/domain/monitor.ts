@@ -7,7 +7,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import pg from 'pg';
 import { HttpError, badRequest, fieldError } from '../core/errors.ts';
-import { isDay as isCalendarDay } from '../crud/list.ts';
+import { isDay } from '../crud/list.ts';
 import { ChannelListener } from '../plugins/channel-listener.ts';
 import type { DomainDeps, OperationInput, WorkflowModule } from './operations.ts';
 
@@ -140,7 +140,6 @@ class MonitorStream {
 }
 
 interface Notice { id: number; days: string[] }
-const isDay = (d: unknown): d is string => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d);
 
 /** The LISTEN connection of this server instance and its open streams, by day. */
 export class MonitorFeed {
@@ -303,7 +302,7 @@ declare module 'fastify' {
 /** The day asked for (today in Istanbul by default); one the database cannot hold (0000-01-01) is a 400. */
 function dayOf(query: Record<string, unknown>): string {
   if (typeof query.date !== 'string') return istanbulToday();
-  if (!isCalendarDay(query.date)) throw badRequest([fieldError('date', 'format', { format: 'date' })]);
+  if (!isDay(query.date)) throw badRequest([fieldError('date', 'format', { format: 'date' })]);
   return query.date;
 }
 
