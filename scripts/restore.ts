@@ -25,7 +25,7 @@ const embedded = env.DATABASE_URL || runningEmbeddedUrl(dataDir) ? undefined : a
 const url = env.DATABASE_URL ?? runningEmbeddedUrl(dataDir) ?? embedded!.url;
 const where = env.DATABASE_URL ? `the database of DATABASE_URL (${new URL(url).host}${new URL(url).pathname})` : `the embedded database in ${dataDir}`;
 try {
-  const tools = await findPgTools(await serverMajorOf(url), env.PG_BIN_DIR);
+  const tools = await findPgTools(await serverMajorOf(url), env.PG_BIN_DIR, file);
   await describeArchive(file, tools);
   const found = await relationsIn(url);
   if (found > 0) {

@@ -43,7 +43,7 @@ const config: Config = {
 };
 if (config.encryptionKey.length !== 32) throw new Error('ENCRYPTION_KEY must be 32 bytes, base64-encoded');
 
-const embedded = env.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir, log: () => {} });
+const embedded = env.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir, log: () => {}, notice: (line) => console.warn(line) });
 const database = connectDatabase(env.DATABASE_URL ?? embedded!.url, Number(env.DATABASE_POOL_SIZE ?? 20));
 await runMigrations(database.db);
 await seedReference(database.pool, { encryptionKey: config.encryptionKey });

@@ -1,18 +1,20 @@
 // Backups: a full round trip (seed, back up, wipe, restore, compare every table's rows and the
 // ledger), one snapshot even while entries are being written, a restore that refuses a database
-// with data, and the daily backup of an embedded database (once a day, the newest N kept, one
-// server at a time).
+// with data, backups readable by their owner alone, the same round trip on an older PostgreSQL
+// installed on the machine (BACKUP_TEST_DATABASE_URL), and the daily backup of an embedded
+// database (once a day, the newest N kept, one server at a time).
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
-import { backupDatabase, findPgTools, relationsIn, restoreDatabase, scheduleDailyBackups, serverMajorOf, type PgTools } from '../../server/src/db/backup.ts';
+import { backupDatabase, describeArchive, findPgTools, relationsIn, restoreDatabase, scheduleDailyBackups, serverMajorOf, type PgTools } from '../../server/src/db/backup.ts';
 import { connectDatabase } from '../../server/src/db/client.ts';
-import { seedDemo } from '../../server/src/db/seed/index.ts';
-import { call, startTestServer, type TestServer } from '../support/app.ts';
+import { runMigrations } from '../../server/src/db/migrate.ts';
+import { ensureFirstAdmin, seedDemo, seedReference } from '../../server/src/db/seed/index.ts';
+import { ADMIN, call, startTestServer, type TestServer } from '../support/app.ts';
 
 let server: TestServer;
 let url: string;
@@ -30,8 +32,8 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function sql(text: string, params: unknown[] = []) {
-  const client = new pg.Client({ connectionString: url });
+async function sql(text: string, params: unknown[] = [], at = url) {
+  const client = new pg.Client({ connectionString: at });
   await client.connect();
   try {
     return (await client.query(text, params)).rows;
@@ -41,23 +43,23 @@ async function sql(text: string, params: unknown[] = []) {
 }
 
 /** Rows of every table of the app (and of the migrations' record), by table. */
-async function rowCounts(): Promise<Record<string, number>> {
-  const tables = await sql(`SELECT schemaname, tablename FROM pg_tables WHERE schemaname IN ('public', 'drizzle') ORDER BY 1, 2`);
+async function rowCounts(at = url): Promise<Record<string, number>> {
+  const tables = await sql(`SELECT schemaname, tablename FROM pg_tables WHERE schemaname IN ('public', 'drizzle') ORDER BY 1, 2`, [], at);
   const counts: Record<string, number> = {};
-  for (const t of tables) counts[`${t.schemaname}.${t.tablename}`] = (await sql(`SELECT count(*)::int AS n FROM "${t.schemaname}"."${t.tablename}"`))[0].n;
+  for (const t of tables) counts[`${t.schemaname}.${t.tablename}`] = (await sql(`SELECT count(*)::int AS n FROM "${t.schemaname}"."${t.tablename}"`, [], at))[0].n;
   return counts;
 }
-const ledger = async () => (await sql(`SELECT (SELECT sum(amount) FROM transactions)::text AS entries, (SELECT sum(balance) FROM accounts)::text AS balances`))[0];
+const ledger = async (at = url) => (await sql(`SELECT (SELECT sum(amount) FROM transactions)::text AS entries, (SELECT sum(balance) FROM accounts)::text AS balances`, [], at))[0];
 /** Accounts whose stored balance is not the sum of their ledger entries. */
-const unbalanced = () => sql(`
+const unbalanced = (at = url) => sql(`
   SELECT a.id FROM accounts a
   WHERE a.balance <> coalesce((SELECT sum(tt.direction * t.amount) FROM transactions t JOIN transaction_types tt ON tt.id = t.transaction_type_id
-                               WHERE t.account_id = a.id AND t.currency_type_id = kurban_default_currency()), 0)`);
+                               WHERE t.account_id = a.id AND t.currency_type_id = kurban_default_currency()), 0)`, [], at);
 
 /** Empties the database as a lost disk would, the cluster itself kept. */
-async function wipe() {
-  await sql('DROP SCHEMA public CASCADE; DROP SCHEMA drizzle CASCADE; CREATE SCHEMA public');
-  expect(await relationsIn(url)).toBe(0);
+async function wipe(at = url) {
+  await sql('DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public', [], at);
+  expect(await relationsIn(at)).toBe(0);
 }
 
 describe('backup and restore', () => {
@@ -121,6 +123,101 @@ describe('backup and restore', () => {
     await writeFile(bogus, 'not a dump');
     await expect(restoreDatabase({ url, file: bogus, tools })).rejects.toThrow(/not a backup/);
   });
+
+  it('is readable by its owner alone: the folder 0700 and every file 0600, whatever the umask', async () => {
+    const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
+    const umask = process.umask(0o000); // the most open one: anything made with default modes is world-readable
+    try {
+      const fresh = join(dir, 'private', 'backups');
+      const made = await backupDatabase({ url, dir: fresh, tools });
+      expect(await modeOf(fresh)).toBe(0o700);
+      // Nothing changes the file's mode once pg_dump has written it: 0600 here means it was made so.
+      expect(await modeOf(made.file)).toBe(0o600);
+
+      // A folder made before with open modes is closed.
+      const open = join(dir, 'open');
+      await mkdir(open, { mode: 0o777 });
+      await chmod(open, 0o755);
+      const again = await backupDatabase({ url, dir: open, tools });
+      expect(await modeOf(open)).toBe(0o700);
+      expect(await modeOf(again.file)).toBe(0o600);
+    } finally {
+      process.umask(umask);
+    }
+  });
+});
+
+// The user's own PostgreSQL, older than the bundled tools (CI: Debian's 15, in a cluster of its
+// own made by .ci/run): a database that a role (no superuser) owns. The test empties it.
+const OWN_PG = process.env.BACKUP_TEST_DATABASE_URL;
+
+describe('on the machine\'s own PostgreSQL', () => {
+  it.runIf(!OWN_PG && process.env.CI)('is tested in CI', () => {
+    throw new Error('BACKUP_TEST_DATABASE_URL is not set: .ci/run sets it to a database of the PostgreSQL it installs');
+  });
+  if (!OWN_PG) {
+    it.skip('needs BACKUP_TEST_DATABASE_URL: an empty database owned by its role on an installed PostgreSQL (.ci/run makes one)');
+    return;
+  }
+  const own = OWN_PG;
+  let major: number;
+  beforeAll(async () => {
+    await wipe(own);
+    const database = connectDatabase(own, 3);
+    try {
+      await runMigrations(database.db);
+      await seedReference(database.pool, { encryptionKey: server.config.encryptionKey });
+      await ensureFirstAdmin(database.pool, ADMIN);
+      await seedDemo(database.pool, { encryptionKey: server.config.encryptionKey });
+    } finally {
+      await database.close();
+    }
+    major = await serverMajorOf(own);
+    expect((await rowCounts(own))['public.transactions']).toBeGreaterThan(10);
+  }, 120_000);
+  afterAll(() => wipe(own));
+
+  /** Backs up with `dumpTools`, wipes, restores with `restoreTools`: every row and sum is back. */
+  async function roundTrip(dumpTools: PgTools, restoreTools: PgTools): Promise<string> {
+    const counts = await rowCounts(own);
+    const sums = await ledger(own);
+    const { file } = await backupDatabase({ url: own, dir, tools: dumpTools });
+    await wipe(own);
+    await restoreDatabase({ url: own, file, tools: restoreTools });
+    expect(await rowCounts(own)).toEqual(counts);
+    expect(await ledger(own)).toEqual(sums);
+    expect(await unbalanced(own)).toEqual([]);
+    return file;
+  }
+
+  it('round trip with the server\'s own pg_dump and pg_restore, where they are installed', async () => {
+    const ownTools = await findPgTools(major);
+    // Debian and Ubuntu install each major's tools in their own directory: those are the ones.
+    if (existsSync(`/usr/lib/postgresql/${major}/bin/pg_restore`)) expect(ownTools).toMatchObject({ major, pgRestore: `/usr/lib/postgresql/${major}/bin/pg_restore` });
+    await roundTrip(ownTools, ownTools);
+
+    // The restored database serves: the administrator signs in, a new row gets a fresh id.
+    const again = await startAppOn(own);
+    try {
+      const login = await call(again.app, undefined, 'POST', 'Auth/login', ADMIN);
+      expect(login.status).toBe(200);
+      const created = await call(again.app, login.body.data.token, 'POST', 'Categories', { name: 'Geri yüklendikten sonra' });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
+
+  it('round trip with newer tools (a backup taken before the server\'s own were installed)', async () => {
+    const newer = await findPgTools(major + 1);
+    expect(newer.major).toBeGreaterThan(major);
+    // Newer tools set what the server does not know (pg_restore 17+: transaction_timeout).
+    const file = await roundTrip(newer, newer);
+    // To restore such a file, tools that read it are chosen (the server's own may not: a newer
+    // pg_dump writes a newer archive format).
+    const chosen = await findPgTools(major, undefined, file);
+    await expect(describeArchive(file, chosen)).resolves.toContain('TOC Entries');
+  }, 120_000);
 });
 
 describe('daily backup', () => {

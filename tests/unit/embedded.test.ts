@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +55,37 @@ describe('embedded PostgreSQL', () => {
       await second.stop();
     }
     console.log(`embedded PostgreSQL start: first init ${Math.round(firstMs)} ms, restart ${Math.round(restartMs)} ms`);
+  }, 60_000);
+
+  // (A postmaster orphaned by a killed server is stopped at the next start: tests/api/crash-restart.test.ts.)
+
+  it('starts over a stale postmaster.pid whose pid another program got since', async () => {
+    // PostgreSQL takes a live pid of its own OS user in the file for a running postmaster and
+    // refuses to start. As root, the cluster runs as the `postgres` user: so does the program.
+    const user = process.getuid?.() === 0 ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) } : {};
+    const other = spawn('sleep', ['60'], { stdio: 'ignore', ...user });
+    try {
+      await writeFile(join(dataDir, 'pg', 'postmaster.pid'), `${other.pid}\n${join(dataDir, 'pg')}\n1700000000\n5432\n\n127.0.0.1\n  1234 5678\nready   \n`);
+      const cluster = await startEmbeddedPostgres({ dataDir, log: () => {} });
+      try {
+        expect(await query(cluster.url, 'select name from survivor')).toEqual([{ name: 'still here' }]);
+      } finally {
+        await cluster.stop();
+      }
+      expect(other.exitCode).toBeNull(); // the program that got the pid is left alone
+    } finally {
+      other.kill('SIGKILL');
+    }
+  }, 60_000);
+
+  it('refuses to start a cluster a running process uses, and leaves that one running', async () => {
+    const running = await startEmbeddedPostgres({ dataDir, log: () => {} });
+    try {
+      await expect(startEmbeddedPostgres({ dataDir, log: () => {} })).rejects.toThrow(new RegExp(`already runs on .*for process ${process.pid}: one server per data directory`));
+      expect(await query(running.url, 'select name from survivor')).toEqual([{ name: 'still here' }]);
+    } finally {
+      await running.stop();
+    }
   }, 60_000);
 });
 

