@@ -1,7 +1,7 @@
 // The ledger by hand: balances follow every insert, update and delete; what the server posted
 // stays as posted; the system's transaction types keep their code and direction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/app.ts';
+import { ADMIN, startTestServer, type TestServer } from '../support/app.ts';
 import { Season } from '../support/season.ts';
 
 let server: TestServer;
@@ -34,6 +34,18 @@ describe('hand entries', () => {
     const other = await s.customer();
     await s.api('PUT', 'Transactions', { ...(await entryBody(changed.body.data)), accountId: other.id });
     expect([await balance(account.id), await balance(other.id)]).toEqual(['0.00', '2000.00']);
+  });
+
+  it('name the signed-in user who wrote them, whatever the body says, and keep that name on update', async () => {
+    const account = await s.customer();
+    const [admin] = (await server.database.pool.query('SELECT id FROM users WHERE email = $1', [ADMIN.email])).rows;
+    const made = await entry(account.id, 'Ödeme', '10.00', { createdByUserId: 999 });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.data.createdByUserId).toBe(admin.id);
+    const [row] = (await server.database.pool.query('SELECT created_by_user_id FROM transactions WHERE id = $1', [made.body.data.id])).rows;
+    expect(row.created_by_user_id).toBe(admin.id);
+    const changed = await s.api('PUT', 'Transactions', { ...(await entryBody(made.body.data)), amount: '11.00', createdByUserId: null });
+    expect(changed.body.data.createdByUserId).toBe(admin.id);
   });
 
   it('in another currency do not count in the balance (it is in the default currency)', async () => {

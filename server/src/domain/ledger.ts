@@ -21,9 +21,11 @@ async function checkHandType(client: pg.PoolClient, typeId: unknown) {
 }
 
 const transactionHooks: EntityHooks = {
-  async beforeWrite({ client, values, current }) {
+  async beforeWrite({ client, values, current, userId }) {
     if (current && isPosted(current)) throw posted();
     if (values.transactionTypeId !== undefined) await checkHandType(client, values.transactionTypeId);
+    // A hand entry names who wrote it, as the entries the server posts do (read-only in the contract).
+    if (!current) values.createdByUserId = userId ?? null;
   },
   async beforeDelete({ current }) {
     if (isPosted(current)) throw posted();
