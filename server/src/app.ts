@@ -1,7 +1,6 @@
 // Builds the Fastify app from its plugins. main.ts and the tests build the same app.
 import { Writable } from 'node:stream';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -13,12 +12,13 @@ import auth from './plugins/auth.ts';
 import security from './plugins/security.ts';
 import inputGuard from './plugins/input-guard.ts';
 import staticApp from './plugins/static.ts';
+import { limitConnections, trustedPeer } from './plugins/connection-limit.ts';
 import { registerRoutes } from './routes.ts';
 import { constraintErrors, domainHooks } from './domain/hooks.ts';
 import { CONTRACT_FORMATS } from './core/formats.ts';
 import { MonitorFeed } from './domain/monitor.ts';
 import { AccessVersions } from './plugins/access-versions.ts';
-import { postgresRateLimitStore } from './plugins/rate-limit-store.ts';
+import { RateLimits, budgetsOf } from './db/rate-limits.ts';
 
 /** Trust the first `hops` proxies in front (Fastify's typings take no number here). */
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -32,8 +32,26 @@ function makeAjv(coerce: boolean, useDefaults: boolean) {
 }
 
 // Secrets that may ride in a query string (the Monitor's access token, the webhook's secret)
-// stay out of the log.
-const loggedUrl = (url: string) => url.replace(/([?&](?:access_token|secret)=)[^&]*/gi, '$1[redacted]');
+// stay out of the log. Names are compared as the query parser reads them, decoded and in any
+// case: `%73ecret` is `secret` to the router, so it is to the log too.
+const SECRET_PARAMS = new Set(['access_token', 'secret']);
+const decodedName = (name: string) => {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
+};
+const loggedUrl = (url: string) => {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const params = url.slice(at + 1).split('&').map((part) => {
+    const eq = part.indexOf('=');
+    const name = eq === -1 ? part : part.slice(0, eq);
+    return SECRET_PARAMS.has(decodedName(name)) ? `${name}=[redacted]` : part;
+  });
+  return `${url.slice(0, at + 1)}${params.join('&')}`;
+};
 
 /** One line per request, when it is answered: method, path, status, time and any error code. */
 class RequestLines extends LogController {
@@ -88,6 +106,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     clientErrorHandler,
     return503OnClosing: false,
     bodyLimit: 512 * 1024,
+    // A request (headers and body) must arrive whole within this, on every route, public ones
+    // included: a body sent a byte at a time is cut with a 408 rather than holding a socket. Node
+    // applies it only when given at creation with a headers timeout no longer than it; it looks
+    // for late requests every second (its default is every 30 s).
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    http: { requestTimeout: config.requestTimeoutSeconds * 1000, headersTimeout: config.requestTimeoutSeconds * 1000, connectionsCheckingInterval: 1000 },
     // Behind a load balancer the client's address (rate limits, logs) comes from its
     // X-Forwarded-For, believed only from the proxies TRUST_PROXY names.
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : (config.trustProxy ?? false),
@@ -118,6 +142,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.addContentTypeParser('text/event-stream', (_request, _payload, done) => {
     done(Object.assign(new Error('unsupported media type'), { statusCode: 415 }), undefined);
   });
+  limitConnections(app.server, { max: config.maxConnectionsPerAddress, trusted: trustedPeer(config.trustProxy), log: app.log });
+  // API answers carry personal data (names, phones, identity numbers, tokens): no browser or
+  // proxy cache keeps them. The app's files are cached as static.ts says.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
   await app.register(envelope);
   await app.register(inputGuard);
   await app.register(security, { corsOrigins: config.corsOrigins });
@@ -125,9 +155,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   // to do on every request).
   await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
   // Counted in the database, so that every instance on it counts the same attempts.
-  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database.pool, app.log) });
-  // Users' access versions, kept current by the database's announcements (one listener per instance).
-  const access = new AccessVersions(database.pool, app.log);
+  const limits = new RateLimits(database.pool, budgetsOf(config), app.log);
+  // Users' access versions and ended sessions, kept current by the database's announcements (one listener per instance).
+  const access = new AccessVersions(database.pool, app.log, config.accessTokenSeconds);
   app.addHook('onReady', () => access.start());
   app.addHook('onClose', () => access.close());
   await app.register(auth, { secret: config.jwtSecret, accessTokenSeconds: config.accessTokenSeconds, access });
@@ -139,9 +169,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.addHook('preClose', () => monitorFeed.close());
   await registerRoutes(app, {
     crud,
-    domain: { pool: database.pool, crud, monitorFeed },
-    auth: { pool: database.pool, signAccessToken: (payload) => app.jwt.sign(payload), refreshTokenDays: config.refreshTokenDays },
-    authRateLimit: config.authRateLimit,
+    domain: { pool: database.pool, crud, monitorFeed, limits },
+    auth: { pool: database.pool, signAccessToken: (payload) => app.jwt.sign(payload), refreshTokenDays: config.refreshTokenDays, limits, sessionEnded: (id) => access.endSession(id) },
   });
   app.get('/api/v1/openapi.json', { schema: { hide: true } as object }, async () => (await import('../../generated/openapi.json', { with: { type: 'json' } })).default);
   await app.register(staticApp, { root: config.staticRoot });

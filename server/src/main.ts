@@ -37,7 +37,11 @@ const config: Config = {
   corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   staticRoot: resolve(env.STATIC_ROOT ?? join(projectRoot, 'dist')),
   authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
+  authLockoutFailures: Number(env.AUTH_LOCKOUT_FAILURES ?? 10),
+  authLockoutMinutes: Number(env.AUTH_LOCKOUT_MINUTES ?? 15),
   trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  requestTimeoutSeconds: Number(env.REQUEST_TIMEOUT_SECONDS ?? 30),
+  maxConnectionsPerAddress: Number(env.MAX_CONNECTIONS_PER_ADDRESS ?? 300),
   logLevel: env.LOG_LEVEL ?? 'info',
   logFormat: selectLogFormat(env.LOG_FORMAT, process.stdout.isTTY),
 };

@@ -22,7 +22,6 @@ export interface RouteDeps {
   crud: CrudDeps;
   domain: DomainDeps;
   auth: auth.AuthDeps;
-  authRateLimit: number;
 }
 
 /** The contract without `x-` keys inside schemas (the validator is strict); operations keep theirs. */
@@ -44,6 +43,8 @@ export function contractForServer(): Record<string, unknown> {
 }
 
 const userId = (request: FastifyRequest) => (request.user ? Number(request.user.sub) : undefined);
+/** Who writes: the signed-in user, the claims the router checked, and the operation (audit trail). */
+const writer = (request: FastifyRequest, operation: string) => ({ userId: userId(request), claims: request.user?.claims, operation });
 
 /** Trims every text property of an entity body but secrets, before validation. */
 function trimmer(e: EntityMeta) {
@@ -65,9 +66,9 @@ function entityRoutes(d: CrudDeps): Record<string, Route> {
         list: async () => ok(await listAll(d, e)),
         page: async (r: FastifyRequest) => ok(await listPage(d.pool, e, r.body as PagedListRequest)),
         get: async (r: FastifyRequest) => ok(await getOne(d, e, id(r))),
-        create: async (r: FastifyRequest) => ok(await create(d, e, body(r), { userId: userId(r), operation: operationId })),
-        update: async (r: FastifyRequest) => ok(await update(d, e, body(r), { userId: userId(r), operation: operationId })),
-        delete: async (r: FastifyRequest) => ok(await remove(d, e, id(r), { userId: userId(r), operation: operationId })),
+        create: async (r: FastifyRequest) => ok(await create(d, e, body(r), writer(r, operationId))),
+        update: async (r: FastifyRequest) => ok(await update(d, e, body(r), writer(r, operationId))),
+        delete: async (r: FastifyRequest) => ok(await remove(d, e, id(r), writer(r, operationId))),
       }[kind];
       routes[operationId] = kind === 'create' || kind === 'update' ? { handler, preValidation: trimmer(e) } : handler;
     }
@@ -91,6 +92,7 @@ function workflowRoutes(ops: Operations, rules: ConstraintErrors): Record<string
           query: (r.query ?? {}) as Record<string, unknown>,
           body: r.body,
           headers: r.headers,
+          address: r.ip,
           userId: userId(r),
           operation: operationId,
           claims: r.user?.claims,
@@ -105,14 +107,11 @@ function workflowRoutes(ops: Operations, rules: ConstraintErrors): Record<string
 }
 
 function domainRoutes(d: RouteDeps): Record<string, Route> {
-  const limited = (handler: Handler): Partial<RouteOptions> => ({
-    handler,
-    config: { rateLimit: { max: d.authRateLimit, timeWindow: '1 minute' } },
-  });
+  // Sign-in, registration and refresh count attempts by the client's address (auth.ts).
   return {
-    login: limited(async (r) => ok(await auth.login(d.auth, r.body as { email: string; password: string }))),
-    register: limited(async (r) => ok(await auth.register(d.auth, r.body as Parameters<typeof auth.register>[1]))),
-    refreshToken: limited(async (r) => ok(await auth.refresh(d.auth, r.body as { refreshToken: string }))),
+    login: async (r) => ok(await auth.login(d.auth, r.body as { email: string; password: string }, r.ip)),
+    register: async (r) => ok(await auth.register(d.auth, r.body as Parameters<typeof auth.register>[1], r.ip)),
+    refreshToken: async (r) => ok(await auth.refresh(d.auth, r.body as { refreshToken: string }, r.ip)),
     logout: async (r) => ok(await auth.logout(d.auth, r.body as { refreshToken: string })),
     getTranslationsByLanguage: async (r) => ok(await messagesOf(d.crud.pool, (r.params as { code: string }).code)),
     getTranslateDtos: async () => ok(await translateDtos(d.crud.pool)),

@@ -178,6 +178,17 @@ function unwrap(a: Answer): ApiResponse {
 // The refresh in progress: every request that gets a 401 meanwhile waits for this one.
 let refreshing: Promise<string> | null = null;
 
+/** A refresh answered 429 is tried again after the answer's Retry-After, at most this long and this often. */
+export const RETRY_AFTER_CAP_MS = 60_000;
+export const RETRIES_AFTER_429 = 2;
+
+/** Retry-After in milliseconds (seconds or an HTTP date; 1 s when absent), at most the cap. */
+function retryAfterMs(headers: Headers): number {
+  const value = headers.get('Retry-After')?.trim() ?? '';
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now();
+  return Math.min(Math.max(Number.isFinite(ms) ? ms : 1000, 1000), RETRY_AFTER_CAP_MS);
+}
+
 /** A token newer than the rejected one: already renewed by another request, or renewed now. */
 function renewedToken(rejected: string | undefined, timeoutMs: number): Promise<string> {
   const now = session.user?.token;
@@ -192,8 +203,14 @@ async function refresh(timeoutMs: number): Promise<string> {
   const refreshToken = session.user?.refreshToken;
   if (!refreshToken) return signOut(undefined);
   // A network failure or timeout propagates as it is: the server being away is no reason to end
-  // the session.
-  const a = await exchange(REFRESH_URL, { method: 'POST', body: JSON.stringify({ refreshToken }) }, undefined, timeoutMs);
+  // the session. Nor is a 429 (others' attempts from the same address): wait as the server says
+  // and try again; still refused, it is thrown as it is, and the session is kept.
+  const ask = () => exchange(REFRESH_URL, { method: 'POST', body: JSON.stringify({ refreshToken }) }, undefined, timeoutMs);
+  let a = await ask();
+  for (let retry = 0; a.status === 429 && retry < RETRIES_AFTER_429; retry++) {
+    await new Promise((resolve) => setTimeout(resolve, retryAfterMs(a.headers)));
+    a = await ask();
+  }
   const pair = (a.body?.data as { data?: { token?: string; refreshToken?: string; claims?: unknown } } | undefined)?.data;
   if (a.status >= 200 && a.status < 300 && a.body?.success !== false && pair?.token && pair.refreshToken) {
     // The claims as of now: a claim removed since sign-in leaves the menus with this refresh.
@@ -201,7 +218,7 @@ async function refresh(timeoutMs: number): Promise<string> {
     session.updateTokens({ token: pair.token, refreshToken: pair.refreshToken, ...(claims ? { claims } : {}) });
     return pair.token;
   }
-  if (a.status >= 500) throw httpError(a);
+  if (a.status >= 500 || a.status === 429) throw httpError(a);
   // A 400 or a business failure: the refresh token is spent or revoked.
   return signOut(a);
 }
@@ -219,6 +236,17 @@ function signOut(a: Answer | undefined): never {
   const error = new ApiError(401, body, translated(body, t('error.unauthorized')), 'http');
   toast(error);
   throw error;
+}
+
+/**
+ * Signs out: the session ends here at once, so that no request after this one carries its
+ * token, then the server ends it everywhere (its access token is refused from then on; best
+ * effort: a failure to reach the server is not shown).
+ */
+export async function logout(): Promise<void> {
+  const refreshToken = session.user?.refreshToken;
+  session.logout();
+  if (refreshToken) await apiFetch(`${API_BASE}/Auth/logout`, { method: 'POST', body: JSON.stringify({ refreshToken }), silent: true }).catch(() => undefined);
 }
 
 let inFlight = 0;

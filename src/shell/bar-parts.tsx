@@ -4,21 +4,20 @@
 import { useNavigate } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
 import { EllipsisVertical, UserRound } from 'lucide-react';
+import { logout } from '@/lib/api-fetcher.ts';
 import { t } from '@/lib/i18n.ts';
 import { session, useSession } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
 import { Button, type ButtonProps } from '@/components/ui/button.tsx';
-import { callApi, postJson } from './api.ts';
+import { callApi } from './api.ts';
 import { LOGIN_ROUTE } from './guard.tsx';
 
-/** Signs out: tells the server (errors do not matter) and clears the session (the query cache
- *  clears itself when the session's user changes). */
+/** Signs out: clears the session (the query cache clears itself when the session's user
+ *  changes) and ends it on the server (errors do not matter). */
 export function useLogout() {
   const navigate = useNavigate();
   return async () => {
-    const refreshToken = session.user?.refreshToken;
-    if (refreshToken) await postJson('/Auth/logout', { refreshToken }, { silent: true }).catch(() => undefined);
-    session.logout();
+    await logout();
     navigate(LOGIN_ROUTE, { replace: true });
   };
 }

@@ -335,12 +335,12 @@ describe('the trail itself', () => {
   });
 
   it('is written in the write\'s transaction: a write that fails leaves no entry', async () => {
-    // Through the API: removing the last administrator fails at commit (a deferred check), after
-    // the membership's row and its entry were written.
-    const [membership] = await s.sql(`SELECT ug.id FROM user_groups ug JOIN groups g ON g.id = ug.group_id WHERE ug.user_id = $1 AND g.name = 'Administrators'`, [admin.id]);
+    // Through the API: taking Admin from the last administrator's group fails at commit (a
+    // deferred check), after the link's row and its entry were written.
+    const [link] = await s.sql(`SELECT gc.id FROM group_claims gc JOIN groups g ON g.id = gc.group_id JOIN operation_claims oc ON oc.id = gc.operation_claim_id WHERE g.name = 'Administrators' AND oc.name = 'Admin'`);
     const order = await s.order();
     const before = await countAll();
-    const refused = await api('DELETE', `UserGroups/${membership.id}`);
+    const refused = await api('DELETE', `GroupClaims/${link.id}`);
     expect(refused.status, JSON.stringify(refused.body)).toBe(409);
     expect(await countAll()).toBe(before);
     // A refused business rule, answered before anything is written.

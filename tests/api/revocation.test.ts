@@ -2,11 +2,14 @@
 // group (directly, through a group, by the permission operations or the generic CRUD), a renamed
 // claim, a new password and "sign out everywhere" refuse the user's access tokens on their very
 // next request (401 error.auth.sessionChanged), on every server instance, not when they expire;
-// the refresh then re-reads the claims or refuses the user. The check costs no query per request.
+// the refresh then re-reads the claims or refuses the user. Signing out, or a refresh token
+// presented twice, ends that session's access tokens the same way (401 error.auth.sessionEnded)
+// while the user's other sessions go on (issue 15, point 6). The check costs no query per request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN, call, startTestServer, type TestServer } from '../support/app.ts';
 import { buildApp } from '../../server/src/app.ts';
+import { AccessVersions } from '../../server/src/plugins/access-versions.ts';
 import { connectDatabase, type Database } from '../../server/src/db/client.ts';
 
 let server: TestServer;
@@ -31,7 +34,7 @@ afterAll(async () => {
 
 const sql = async (text: string, params: unknown[] = []) => (await server.database.pool.query(text, params)).rows;
 const admin = (method: string, url: string, payload?: unknown) => call(A, server.adminToken, method, url, payload);
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { claims: string[]; ver?: number };
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { claims: string[]; ver?: number; sid?: string };
 const claimId = async (name: string) => (await sql('SELECT id FROM operation_claims WHERE name = $1', [name]))[0].id as number;
 
 interface Person {
@@ -67,10 +70,25 @@ async function updateUser(id: number, fields: Record<string, unknown>) {
   const current = (await admin('GET', `Users/${id}`)).body.data;
   return admin('PUT', 'Users', { id, rowVersion: current.rowVersion, firstName: current.firstName, lastName: current.lastName, email: current.email, ...fields });
 }
-const refused = (res: { status: number; body: any }) => {
+const refused = (res: { status: number; body: any }, code = 'error.auth.sessionChanged') => {
   expect(res.status).toBe(401);
-  expect(res.body.error.code).toBe('error.auth.sessionChanged');
+  expect(res.body.error.code).toBe(code);
 };
+const ended = (res: { status: number; body: any }) => refused(res, 'error.auth.sessionEnded');
+/** Asks `app` with the token until it is refused with `code`; answers how long that took after `start`. */
+async function refusedBy(app: FastifyInstance, token: string, start: number, code = 'error.auth.sessionChanged'): Promise<number> {
+  for (;;) {
+    const res = await call(app, token, 'GET', 'Languages');
+    const elapsed = performance.now() - start;
+    if (res.status === 401) {
+      expect(res.body.error.code).toBe(code);
+      return elapsed;
+    }
+    expect(res.status).toBe(200);
+    if (elapsed > 5000) throw new Error('still accepted after 5 s');
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
 
 describe('a user set passive or locked', () => {
   it.each(['passive', 'locked'])('%s: the old token is refused at once, the refresh and sign-in too', async (status) => {
@@ -246,21 +264,6 @@ describe('a deleted user', () => {
 });
 
 describe('two server instances on one database', () => {
-  /** Asks B with the token until it is refused; answers how long that took after `start`. */
-  async function refusedBy(app: FastifyInstance, token: string, start: number): Promise<number> {
-    for (;;) {
-      const res = await call(app, token, 'GET', 'Languages');
-      const elapsed = performance.now() - start;
-      if (res.status === 401) {
-        expect(res.body.error.code).toBe('error.auth.sessionChanged');
-        return elapsed;
-      }
-      expect(res.status).toBe(200);
-      if (elapsed > 5000) throw new Error('still accepted after 5 s');
-      await new Promise((r) => setTimeout(r, 2));
-    }
-  }
-
   it('a revocation through one is enforced by the other within 5 s, from what it announced (no query)', async () => {
     const timings: number[] = [];
     for (const [via, at] of [[A, B], [B, A]] as const) {
@@ -343,6 +346,85 @@ describe('two server instances on one database', () => {
   });
 });
 
+describe('signing out', () => {
+  /** Another sign-in of the same user: another session. */
+  const signInAgain = async (p: Person) => (await call(A, undefined, 'POST', 'Auth/login', { email: p.email, password: p.password })).body.data as { token: string; refreshToken: string };
+
+  it('ends that session\'s access token at once on this instance, and on the other from its announcement; other sessions go on', async () => {
+    for (const [via, at] of [[A, B], [B, A]] as const) {
+      const p = await person(['Languages.Read']);
+      const other = await signInAgain(p);
+      // Both instances know the session already: the other's refusal must come from the announcement.
+      for (const app of [A, B]) expect((await call(app, p.token, 'GET', 'Languages')).status).toBe(200);
+      const reads = at.accessVersions.reads;
+      expect((await call(via, undefined, 'POST', 'Auth/logout', { refreshToken: p.refreshToken })).status).toBe(200);
+      ended(await call(via, p.token, 'GET', 'Languages'));
+      expect(await refusedBy(at, p.token, performance.now(), 'error.auth.sessionEnded')).toBeLessThan(5000);
+      expect(at.accessVersions.reads).toBe(reads);
+      // The refresh token is refused; the user's other session goes on, on both, and renews.
+      expect((await refresh(p)).status).toBe(400);
+      for (const app of [A, B]) expect((await call(app, other.token, 'GET', 'Languages')).status).toBe(200);
+      expect((await call(at, undefined, 'POST', 'Auth/refresh-token', { refreshToken: other.refreshToken })).status).toBe(200);
+    }
+  });
+
+  it('a refresh token presented twice ends its family\'s access tokens at once, on both instances; other sessions go on', async () => {
+    const p = await person(['Languages.Read']);
+    const other = await signInAgain(p);
+    const renewed = (await refresh(p)).body.data.data as { token: string; refreshToken: string };
+    for (const app of [A, B]) expect((await call(app, renewed.token, 'GET', 'Languages')).status).toBe(200);
+    // The spent token again (copied by someone): the family is revoked, the newest access token with it.
+    expect((await refresh(p, B)).status).toBe(400);
+    ended(await call(B, renewed.token, 'GET', 'Languages'));
+    ended(await call(B, p.token, 'GET', 'Languages'));
+    expect(await refusedBy(A, renewed.token, performance.now(), 'error.auth.sessionEnded')).toBeLessThan(5000);
+    expect((await call(A, undefined, 'POST', 'Auth/refresh-token', { refreshToken: renewed.refreshToken })).status).toBe(400);
+    for (const app of [A, B]) expect((await call(app, other.token, 'GET', 'Languages')).status).toBe(200);
+  });
+
+  it('a session not known here is read from the database once', async () => {
+    const p = await person(['Languages.Read']);
+    expect((await call(A, undefined, 'POST', 'Auth/logout', { refreshToken: p.refreshToken })).status).toBe(200);
+    // B remembers nothing (as after its listener reconnects): it reads, and keeps what it read.
+    B.accessVersions.forget();
+    const reads = B.accessVersions.reads;
+    for (let i = 0; i < 3; i++) ended(await call(B, p.token, 'GET', 'Languages'));
+    expect(B.accessVersions.reads).toBe(reads + 1);
+  });
+
+  it('sessions are remembered while their tokens live: one unseen for two token lifetimes is forgotten (read again if it comes back)', async () => {
+    const p = await person(['Languages.Read']);
+    const sid = claimsOf(p.token).sid!;
+    expect(sid).toMatch(/^[0-9a-f-]{36}$/);
+    const access = new AccessVersions(server.database.pool, A.log, 0.2); // tokens of 200 ms
+    await access.start();
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    try {
+      expect(await access.read(p.id, sid)).toEqual({ version: 0, ended: false });
+      await sleep(300);
+      expect(access.sessionKnown(sid)).toBe(false); // seen again within two lifetimes: kept
+      await sleep(500);
+      expect(access.sessionKnown(sid)).toBeUndefined();
+      expect((await call(A, undefined, 'POST', 'Auth/logout', { refreshToken: p.refreshToken })).status).toBe(200);
+      expect(await access.read(p.id, sid)).toEqual({ version: 0, ended: true });
+      expect(access.sessionKnown(sid)).toBe(true);
+    } finally {
+      await access.close();
+    }
+  });
+
+  it('a family with a revoked token has ended: a token of it left unrevoked (issued during the revocation) is refused', async () => {
+    const p = await person(['Languages.Read']);
+    const renewed = (await refresh(p)).body.data.data as { token: string; refreshToken: string };
+    expect((await call(A, undefined, 'POST', 'Auth/logout', { refreshToken: renewed.refreshToken })).status).toBe(200);
+    // A refresh that committed while the sign-out ran would leave its new token unrevoked.
+    await sql('UPDATE refresh_tokens SET revoked_at = NULL WHERE token_hash = encode(sha256(convert_to($1, \'UTF8\')), \'hex\')', [renewed.refreshToken]);
+    const again = await call(A, undefined, 'POST', 'Auth/refresh-token', { refreshToken: renewed.refreshToken });
+    expect(again.status).toBe(400);
+    expect(again.body.error.code).toBe('error.auth.invalidRefreshToken');
+  });
+});
+
 describe('the Monitor\'s event stream', () => {
   it('ends when its user\'s access does, and its reconnection is refused', async () => {
     const viewer = await person(['Monitor.Read']);
@@ -364,6 +446,23 @@ describe('the Monitor\'s event stream', () => {
     const again = await A.inject({ method: 'GET', url: `/api/v1/Monitor/events?date=2026-05-27&access_token=${encodeURIComponent(viewer.token)}` });
     expect(again.statusCode).toBe(401);
     expect(again.json().error.code).toBe('error.auth.sessionChanged');
+  });
+});
+
+describe('the Monitor\'s event stream, signed out', () => {
+  it('ends when its session is signed out, on the instance that serves it', async () => {
+    const viewer = await person(['Monitor.Read']);
+    const feed = B.monitorFeed;
+    const before = feed.streamCount;
+    const stream = B.inject({ method: 'GET', url: `/api/v1/Monitor/events?date=2026-05-27&access_token=${encodeURIComponent(viewer.token)}` });
+    for (let i = 0; i < 250 && feed.streamCount === before; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(feed.streamCount).toBe(before + 1);
+    const start = performance.now();
+    expect((await call(A, undefined, 'POST', 'Auth/logout', { refreshToken: viewer.refreshToken })).status).toBe(200);
+    const res = await stream;
+    expect(performance.now() - start).toBeLessThan(5000);
+    expect(res.body).toContain('event: snapshot');
+    expect(feed.streamCount).toBe(before);
   });
 });
 

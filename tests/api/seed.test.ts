@@ -424,6 +424,10 @@ describe('seed', () => {
     } finally {
       client.release();
     }
+    // A new administrator's given password follows the rule of every password (issue 15, point 7).
+    await expect(ensureFirstAdmin(pool, { email: 'yeni.yonetici@example.com', password: '1234567890' })).rejects.toThrow(/ADMIN_PASSWORD.*yaygın/);
+    await expect(ensureFirstAdmin(pool, { email: 'yeni.yonetici@example.com', password: 'kısa' })).rejects.toThrow(/ADMIN_PASSWORD en az 10/);
+    expect(await rows(`SELECT id FROM users WHERE email = 'yeni.yonetici@example.com'`)).toEqual([]);
     const hash = (await one(`SELECT password_hash FROM users WHERE email = 'veli.erdem@example.com'`)).password_hash;
     const result = await ensureFirstAdmin(pool, { email: 'Veli.Erdem@example.com', password: 'ignored-password' });
     expect(result).toEqual({ email: 'veli.erdem@example.com' });

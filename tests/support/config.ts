@@ -13,6 +13,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     corsOrigins: [],
     staticRoot: '/nonexistent',
     authRateLimit: 10_000,
+    authLockoutFailures: 10_000,
+    authLockoutMinutes: 15,
+    requestTimeoutSeconds: 30,
+    // Benchmarks open hundreds of connections from loopback; the cap has its own test.
+    maxConnectionsPerAddress: 0,
     logLevel: 'silent',
     ...overrides,
   };

@@ -112,7 +112,23 @@ export const getLoginUrl = () => {
 /**
  * Answers, as `data`, the session record the browser keeps in local storage under `user`.
  * Passive and locked users are refused (401 with a translated message); a wrong email or
- * password gives the same 401 so that emails cannot be probed. Rate-limited per address.
+ * password gives the same 401 so that emails cannot be probed.
+ *
+ * Failures are limited, successes never are (counted in the database, across every server
+ * instance):
+ * - **Per address**: a wrong password or an unknown email counts against the client's
+ *   address, at most `AUTH_RATE_LIMIT` (10) a minute. Past that, every *failing* attempt
+ *   from the address answers 429 `error.tooManyRequests` instead of 401, until the minute
+ *   ends; a right password still signs in, so others' failures from the same address (an
+ *   office behind one address) never keep a person out.
+ * - **Per account**: every attempt counts against the email address, at most
+ *   `AUTH_LOCKOUT_FAILURES` (10) in `AUTH_LOCKOUT_MINUTES` (15) from the first. Past that
+ *   the account is locked until that window ends, whatever the password: 429
+ *   `error.auth.tooManyFailures`. A successful sign-in starts the count over. An email no
+ *   account has is counted and locked alike, so nothing tells which emails exist.
+ *
+ * A 429 carries `Retry-After` (seconds) and the same seconds in `error.params.seconds`
+ * (the lock-out also `error.params.minutes`).
  * @summary Sign in with email and password
  */
 export const login = async (loginRequest: LoginRequest, options?: Parameters<typeof apiFetch>[1]): Promise<loginResponse> => {
@@ -251,7 +267,10 @@ export const getRegisterUrl = () => {
 /**
  * Creates an active user with no claims and no group, and answers the session record with
  * `userInfo.isGuest: true`: the user is signed in but sees nothing until an administrator
- * adds them to a group. An email already in use is a 409 naming `email`.
+ * adds them to a group. An email already in use is a 409 naming `email`. Every
+ * registration counts against the client's address, at most `AUTH_RATE_LIMIT` (10) a
+ * minute, apart from the sign-in's and the refresh's counts; past that a 429
+ * `error.tooManyRequests` with `Retry-After`.
  * @summary Register a new user, signed in as a guest
  */
 export const register = async (registerRequest: RegisterRequest, options?: Parameters<typeof apiFetch>[1]): Promise<registerResponse> => {
@@ -390,7 +409,10 @@ export const getRefreshTokenUrl = () => {
  * (the answer carries them beside the pair), and a user set passive or locked meanwhile is
  * refused (a 400: their refresh tokens were revoked). The pair is at `data.data`, so a
  * client reading the HTTP response finds it at `response.data.data.data` as the
- * specification says. Rate-limited per address.
+ * specification says. A valid token is never refused for others' attempts: only refusals
+ * count against the client's address, at most `AUTH_RATE_LIMIT` (10) a minute, past which
+ * a refused refresh answers 429 `error.tooManyRequests` with `Retry-After` instead of 400
+ * (the browser waits and tries again rather than signing out).
  * @summary Exchange a refresh token for a new token pair
  */
 export const refreshToken = async (refreshTokenRequest: RefreshTokenRequest, options?: Parameters<typeof apiFetch>[1]): Promise<refreshTokenResponse> => {
@@ -517,6 +539,10 @@ export const getLogoutUrl = () => {
 }
 
 /**
+ * Ends the session the refresh token belongs to: every refresh token of its family is
+ * revoked, and the access tokens issued with them are refused on their next request (401
+ * `error.auth.sessionEnded`) by every server instance within a few seconds, not when they
+ * expire. The user's other sessions (other devices, other sign-ins) go on.
  * @summary Sign out, revoking the refresh token's family
  */
 export const logout = async (refreshTokenRequest: RefreshTokenRequest, options?: Parameters<typeof apiFetch>[1]): Promise<logoutResponse> => {

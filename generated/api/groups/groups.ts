@@ -163,6 +163,7 @@ export const getChangeGroupClaimsUrl = (id: number,) => {
  * in both lists is a 400. Adding a claim the group has, or removing one it lacks, is a no-op.
  * Removals end the affected users' sessions at once, as for a user's claims; one that would
  * leave no active user holding `Admin` is a 409 `error.conflict.lastAdmin`.
+ * Only claims the writer holds can be added, and only to or from a group carrying nothing the writer lacks, so a group carrying `Admin` is an administrator's to change (403 `error.permissions.notHeld`, `groupAbove`, naming the claim; nothing changed).
  * @summary Add and remove a group's claims in one request
  */
 export const changeGroupClaims = async (id: number,
@@ -324,6 +325,7 @@ export const getChangeGroupUsersUrl = (id: number,) => {
  * that is there or removing one that is not is a no-op, so a retry is safe.
  * Removals end the affected users' sessions at once, as for a user's claims; one that would
  * leave no active user holding `Admin` is a 409 `error.conflict.lastAdmin`.
+ * The writer never changes their own groups, and adds or removes only users holding nothing they lack, to or from groups carrying nothing they lack (403 `error.permissions.own`, `userAbove`, `groupAbove`, naming the claim; nothing changed).
  * @summary Add users to a group and remove others from it in one request
  */
 export const changeGroupUsers = async (id: number,

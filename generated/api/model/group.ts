@@ -20,7 +20,7 @@
  */
 
 /**
- * A named set of operation claims; every member of the group holds its claims. Members and claims are assigned from the group's "group users" and "group claims" dialogs. Removing a claim from a group ends its members' sessions at once (they renew their token without it); a group still holding members or claims cannot be deleted.
+ * A named set of operation claims; every member of the group holds its claims. Members and claims are assigned from the group's "group users" and "group claims" dialogs. Removing a claim from a group ends its members' sessions at once (they renew their token without it); a group still holding members or claims cannot be deleted. A group carrying a claim the editor lacks (`Admin` above all) is renamed, deleted, or given or relieved of members and claims only by someone holding all of its claims (403 `error.permissions.groupAbove` naming the claim); a new group carries nothing.
  */
 export interface Group {
   readonly id: number;

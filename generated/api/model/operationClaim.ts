@@ -25,7 +25,10 @@
  * (the public slaughter board). The server seeds the standard claims at start-up and re-creates
  * any that are missing; staff may edit descriptions. A claim still assigned to a user or group
  * cannot be deleted; renaming one ends the sessions of its holders (tokens carry claim names),
- * and `Admin` cannot be renamed or deleted while it is the last administrator's (409).
+ * and `Admin` cannot be renamed or deleted while it is the last administrator's (409). Since
+ * tokens carry claim names, creating, renaming or deleting a claim is giving or taking it:
+ * only a user holding the claim's old and new names may (403 `error.permissions.notHeld`), so
+ * in practice an administrator.
  */
 export interface OperationClaim {
   readonly id: number;

@@ -23,7 +23,8 @@ export interface RegisterRequest {
   /** @maxLength 254 */
   email: string;
   /**
-     * @minLength 8
+     * At least 10 characters, and not one of the common passwords of leaked lists (compared without case); otherwise a 400 on `password` (`validation.minLength`, `validation.commonPassword`). The same rule holds wherever a password is set.
+     * @minLength 10
      * @maxLength 200
      */
   password: string;

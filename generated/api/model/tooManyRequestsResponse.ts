@@ -21,6 +21,8 @@
 import type { ErrorEnvelope } from './errorEnvelope.ts';
 
 /**
- * Too many attempts; try again later.
+ * Too many attempts: `Retry-After` says in how many seconds to try again, as
+ * `error.params.seconds` does for the translated message (`error.tooManyRequests`, or
+ * `error.auth.tooManyFailures` for an account locked after failed sign-ins).
  */
 export type TooManyRequestsResponse = ErrorEnvelope;

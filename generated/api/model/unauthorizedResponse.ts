@@ -25,6 +25,8 @@ import type { ErrorEnvelope } from './errorEnvelope.ts';
  * change that ends its user's access (a claim or group removed, the user set passive or
  * locked, a new password, a sign-out everywhere) is refused with `error.auth.sessionChanged`
  * on its next request: the client refreshes its token once (the refresh re-reads the claims,
- * or refuses the user) and retries.
+ * or refuses the user) and retries. A token of a session that has ended (signed out, or its
+ * refresh token presented twice) is refused with `error.auth.sessionEnded`; its refresh is
+ * refused too.
  */
 export type UnauthorizedResponse = ErrorEnvelope;

@@ -31,6 +31,12 @@ import type { UserStatus } from './userStatus.ts';
  * change that would leave no active user with a password holding `Admin` (directly or through
  * a group) is refused with a 409 `error.conflict.lastAdmin`, whichever screen or operation
  * makes it.
+ *
+ * Rights are delegated, never created: a user holding claims the editor lacks (an
+ * administrator above all) is edited, set passive or locked, given a new password or e-mail,
+ * deleted or signed out everywhere only by someone who holds all of them (403
+ * `error.permissions.userAbove` naming the claim); editing oneself needs no more than
+ * `Users.Update`.
  */
 export interface User {
   readonly id: number;
@@ -76,8 +82,11 @@ export interface User {
   /**
      * Stored as an argon2id hash and never returned. An update that omits it keeps the current
      * password. A user created without a password exists but cannot sign in until one is set.
-     * Setting a password ends the user's signed-in sessions on every device.
-     * @minLength 8
+     * Setting a password ends the user's signed-in sessions on every device. A new password has
+     * at least 10 characters and is not one of the common passwords of leaked lists (compared
+     * without case): otherwise a 400 on `password` (`validation.commonPassword`), as on
+     * registration. Passwords set before this rule still sign in.
+     * @minLength 10
      * @maxLength 200
      */
   password?: string;

@@ -21,7 +21,7 @@
 import type { UserClaimLookups } from './userClaimLookups.ts';
 
 /**
- * A claim given directly to one user. The "user claims" dialog saves its additions and removals together, in one request. Removing one ends the affected users' sessions at once; one that would leave no active administrator is refused (409).
+ * A claim given directly to one user. The "user claims" dialog saves its additions and removals together, in one request. Removing one ends the affected users' sessions at once; one that would leave no active administrator is refused (409). Rights are delegated, never created: the writer grants only claims they hold (`Admin` holds all; 403 `error.permissions.notHeld` naming the claim), never changes their own claims or groups (403 `error.permissions.own`), and changes only users and groups holding nothing they lack (403 `error.permissions.userAbove` / `groupAbove`).
  */
 export interface UserClaim {
   readonly id: number;

@@ -54,8 +54,11 @@ export interface UserCreate {
   /**
      * Stored as an argon2id hash and never returned. An update that omits it keeps the current
      * password. A user created without a password exists but cannot sign in until one is set.
-     * Setting a password ends the user's signed-in sessions on every device.
-     * @minLength 8
+     * Setting a password ends the user's signed-in sessions on every device. A new password has
+     * at least 10 characters and is not one of the common passwords of leaked lists (compared
+     * without case): otherwise a 400 on `password` (`validation.commonPassword`), as on
+     * registration. Passwords set before this rule still sign in.
+     * @minLength 10
      * @maxLength 200
      */
   password?: string;

@@ -46,6 +46,7 @@ import type {
   NetgsmCallWebhookPostParams,
   PayloadTooLargeResponse,
   ServiceUnavailableResponse,
+  TooManyRequestsResponse,
   UnauthorizedResponse,
   UnsupportedMediaTypeResponse
 } from '../model';
@@ -87,6 +88,11 @@ export type netgsmCallWebhookGetResponse401 = {
   status: 401
 }
 
+export type netgsmCallWebhookGetResponse429 = {
+  data: TooManyRequestsResponse
+  status: 429
+}
+
 export type netgsmCallWebhookGetResponse431 = {
   data: HeadersTooLargeResponse
   status: 431
@@ -100,7 +106,7 @@ export type netgsmCallWebhookGetResponse503 = {
 export type netgsmCallWebhookGetResponseSuccess = (netgsmCallWebhookGetResponse200) & {
   headers: Headers;
 };
-export type netgsmCallWebhookGetResponseError = (netgsmCallWebhookGetResponse400 | netgsmCallWebhookGetResponse401 | netgsmCallWebhookGetResponse431 | netgsmCallWebhookGetResponse503) & {
+export type netgsmCallWebhookGetResponseError = (netgsmCallWebhookGetResponse400 | netgsmCallWebhookGetResponse401 | netgsmCallWebhookGetResponse429 | netgsmCallWebhookGetResponse431 | netgsmCallWebhookGetResponse503) & {
   headers: Headers;
 };
 
@@ -124,7 +130,10 @@ export const getNetgsmCallWebhookGetUrl = (params?: NetgsmCallWebhookGetParams,)
 /**
  * What the provider sends for each call, as a query string. Authenticated with the webhook
  * secret (setting `netgsm.webhookSecret`) in the `secret` parameter or the `X-Webhook-Secret`
- * header: missing or wrong is a 401 and nothing is stored; an unset secret is a 503. The call
+ * header: missing or wrong is a 401 and nothing is stored; an unset secret is a 503. Missing
+ * or wrong secrets count against the client's address, at most `AUTH_RATE_LIMIT` (10) a
+ * minute; past that they answer 429 `error.tooManyRequests` with `Retry-After`, while a
+ * request with the right secret is never refused. The call
  * is stored once per `uniqueid` (a retry answers `duplicate: true` and adds nothing); a
  * request that is not a call (no `uniqueid`, unknown direction or status, a bad number or
  * date) is a 400 and nothing is stored. The caller (inbound) or the called number
@@ -158,7 +167,7 @@ export const getNetgsmCallWebhookGetQueryKey = (params?: NetgsmCallWebhookGetPar
     }
 
 
-export const getNetgsmCallWebhookGetQueryOptions = <TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(params?: NetgsmCallWebhookGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+export const getNetgsmCallWebhookGetQueryOptions = <TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(params?: NetgsmCallWebhookGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -177,10 +186,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type NetgsmCallWebhookGetQueryResult = NonNullable<Awaited<ReturnType<typeof netgsmCallWebhookGet>>>
-export type NetgsmCallWebhookGetQueryError = BadRequestResponse | UnauthorizedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+export type NetgsmCallWebhookGetQueryError = BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
 
 
-export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
+export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  params: undefined |  NetgsmCallWebhookGetParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof netgsmCallWebhookGet>>,
@@ -190,7 +199,7 @@ export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsm
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
+export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  params?: NetgsmCallWebhookGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof netgsmCallWebhookGet>>,
@@ -200,7 +209,7 @@ export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsm
       >, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
+export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  params?: NetgsmCallWebhookGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -208,7 +217,7 @@ export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsm
  * @summary Netgsm's call notification (query string)
  */
 
-export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
+export function useNetgsmCallWebhookGet<TData = Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError = BadRequestResponse | UnauthorizedResponse | TooManyRequestsResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
  params?: NetgsmCallWebhookGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof netgsmCallWebhookGet>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -250,6 +259,11 @@ export type netgsmCallWebhookPostResponse415 = {
   status: 415
 }
 
+export type netgsmCallWebhookPostResponse429 = {
+  data: TooManyRequestsResponse
+  status: 429
+}
+
 export type netgsmCallWebhookPostResponse431 = {
   data: HeadersTooLargeResponse
   status: 431
@@ -263,7 +277,7 @@ export type netgsmCallWebhookPostResponse503 = {
 export type netgsmCallWebhookPostResponseSuccess = (netgsmCallWebhookPostResponse200) & {
   headers: Headers;
 };
-export type netgsmCallWebhookPostResponseError = (netgsmCallWebhookPostResponse400 | netgsmCallWebhookPostResponse401 | netgsmCallWebhookPostResponse413 | netgsmCallWebhookPostResponse415 | netgsmCallWebhookPostResponse431 | netgsmCallWebhookPostResponse503) & {
+export type netgsmCallWebhookPostResponseError = (netgsmCallWebhookPostResponse400 | netgsmCallWebhookPostResponse401 | netgsmCallWebhookPostResponse413 | netgsmCallWebhookPostResponse415 | netgsmCallWebhookPostResponse429 | netgsmCallWebhookPostResponse431 | netgsmCallWebhookPostResponse503) & {
   headers: Headers;
 };
 
@@ -320,7 +334,7 @@ return apiFetch<netgsmCallWebhookPostResponse>(getNetgsmCallWebhookPostUrl(param
 
 export const getNetgsmCallWebhookPostMutationKey = () => ['netgsmCallWebhookPost'] as const;
 
-export const getNetgsmCallWebhookPostMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const getNetgsmCallWebhookPostMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError,NetgsmCallWebhookPostMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError,NetgsmCallWebhookPostMutationVariables, TContext> => {
 
@@ -349,13 +363,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type NetgsmCallWebhookPostMutationResult = NonNullable<Awaited<ReturnType<typeof netgsmCallWebhookPost>>>
     export type NetgsmCallWebhookPostMutationBody = CallWebhookBody
-    export type NetgsmCallWebhookPostMutationError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+    export type NetgsmCallWebhookPostMutationError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type NetgsmCallWebhookPostMutationVariables = {data: CallWebhookBody;params?: NetgsmCallWebhookPostParams}
 
     /**
  * @summary Netgsm's call notification (JSON or form body)
  */
-export const useNetgsmCallWebhookPost = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const useNetgsmCallWebhookPost = <TError = BadRequestResponse | UnauthorizedResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | TooManyRequestsResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof netgsmCallWebhookPost>>, TError,NetgsmCallWebhookPostMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof netgsmCallWebhookPost>>,

@@ -167,6 +167,7 @@ export const getChangeUserClaimsUrl = (id: number,) => {
  * removed one ends them at once (their next request is a 401 `error.auth.sessionChanged`, and
  * the refresh gives a token without it). A change that would leave no active user holding
  * `Admin` is a 409 `error.conflict.lastAdmin`, and nothing is changed.
+ * Only claims the writer holds can be added, never to the writer themselves, and only to or from a user holding nothing the writer lacks (403 `error.permissions.notHeld`, `own`, `userAbove`, naming the claim; nothing changed).
  * @summary Add and remove a user's own claims in one request
  */
 export const changeUserClaims = async (id: number,
@@ -328,6 +329,7 @@ export const getChangeUserGroupsUrl = (id: number,) => {
  * membership or removing an absent one is a no-op, so a retry is safe.
  * Removals end the affected users' sessions at once, as for a user's claims; one that would
  * leave no active user holding `Admin` is a 409 `error.conflict.lastAdmin`.
+ * The writer never changes their own groups, and adds or removes only users holding nothing they lack, to or from groups carrying nothing they lack (403 `error.permissions.own`, `userAbove`, `groupAbove`, naming the claim; nothing changed).
  * @summary Add a user to groups and remove them from others in one request
  */
 export const changeUserGroups = async (id: number,

@@ -11,11 +11,20 @@ export interface Config {
   corsOrigins: string[];
   /** The built browser app, served on the same port. */
   staticRoot: string;
-  /** Sign-in and refresh attempts allowed per address and minute. */
+  /** Failed sign-ins, failed refreshes and wrong webhook secrets allowed per client address and
+   *  minute (each counted apart), and registrations per address and minute. */
   authRateLimit: number;
+  /** Sign-ins per e-mail address in `authLockoutMinutes` before it is locked until that window
+   *  ends; a successful sign-in starts the count over. */
+  authLockoutFailures: number;
+  authLockoutMinutes: number;
   /** Which proxies' `X-Forwarded-For` to believe for the client's address (Fastify's
    *  `trustProxy`): false (none), true (any), a hop count, or addresses/CIDRs. */
   trustProxy?: boolean | number | string;
+  /** A request must arrive whole (headers and body) within this many seconds, else 408. */
+  requestTimeoutSeconds: number;
+  /** Open connections allowed per client address (proxies TRUST_PROXY names are not counted); 0: no cap. */
+  maxConnectionsPerAddress: number;
   logLevel: string;
   /** `pretty`: one readable line per request, for a person at a terminal; `json`: for a collector. */
   logFormat?: LogFormat;

@@ -59,6 +59,8 @@ const VALIDATION_MESSAGES: Record<string, string> = {
   dateOrder: '{field} başlangıçtan önce olamaz.',
   amountsMismatch: '{field} toplamı ({sum}) toplam tutara ({total}) eşit olmalı.',
   duplicate: '{field} içinde aynı kayıt birden fazla kez var.',
+  messageSyntax: '{field} geçerli bir mesaj değil: {reason}. Yer tutucular süslü parantez içinde yazılır; süslü parantezin kendisini yazmak için onu tek tırnak içine alın.',
+  commonPassword: '{field} çok yaygın bir şifre; tahmin edilmesi zor, başka bir şifre seçin.',
 };
 
 export function fieldError(field: string, rule: string, params: Record<string, unknown> = {}): FieldError {
@@ -71,4 +73,9 @@ export const badRequest = (fields: FieldError[]) =>
   new HttpError(400, 'error.validation', fields.map((f) => f.message).join(' '), { fields });
 export const notFound = () => new HttpError(404, 'error.notFound', 'Kayıt bulunamadı.');
 export const unauthorized = (code = 'error.unauthorized', message = 'Oturumunuz sona erdi, lütfen yeniden giriş yapın.') => new HttpError(401, code, message);
+/** Past a budget of attempts: the answer's Retry-After header repeats `seconds` (plugins/envelope.ts). */
+export const tooManyRequests = (seconds: number) =>
+  new HttpError(429, 'error.tooManyRequests', `Çok fazla deneme yapıldı, lütfen ${seconds} saniye sonra yeniden deneyin.`, { params: { seconds } });
+/** Whether `err` is an HttpError with this code (a predicate, for `RateLimits.failures`). */
+export const hasCode = (code: string) => (err: unknown) => err instanceof HttpError && err.code === code;
 export const forbidden = (claim: string) => new HttpError(403, 'error.forbidden', 'Bu işlem için yetkiniz yok.', { params: { claim } });

@@ -19,12 +19,14 @@ export interface WriteContext {
   /** On update: the row as it is, locked (`FOR UPDATE`) until the transaction ends. */
   current?: Record<string, unknown>;
   userId?: number;
+  /** The signed-in user's claims (none for a write of the server's own: seeds). */
+  claims?: readonly string[];
 }
 export interface EntityHooks {
   beforeWrite?(ctx: WriteContext): Promise<void>;
   afterWrite?(ctx: WriteContext & { row: Record<string, unknown> }): Promise<void>;
   /** `current`: the row about to be deleted, locked. */
-  beforeDelete?(ctx: { client: pg.PoolClient; entity: EntityMeta; id: number; current: Record<string, unknown>; userId?: number }): Promise<void>;
+  beforeDelete?(ctx: { client: pg.PoolClient; entity: EntityMeta; id: number; current: Record<string, unknown>; userId?: number; claims?: readonly string[] }): Promise<void>;
 }
 
 /** A database constraint (by name) whose refusal means a business rule: the answer to give. */
@@ -163,12 +165,12 @@ export function translateDbError(e: EntityMeta | undefined, err: unknown, rules:
 
 /** `scope`: the signed-in user and the operation, for what the database records (audit trail, postings). */
 export async function create(d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, scope: WriteScope = {}) {
-  const { userId } = scope;
+  const { userId, claims } = scope;
   const values = writableValues(e, body, 'create');
   const hooks = d.hooks[e.name] ?? {};
   try {
     return await inTransaction(d.pool, async (client) => {
-      const ctx: WriteContext = { client, entity: e, values, userId };
+      const ctx: WriteContext = { client, entity: e, values, userId, claims };
       await hooks.beforeWrite?.(ctx);
       const cols = await columnValues(d, e, ctx.values);
       const sql = cols.length
@@ -185,7 +187,7 @@ export async function create(d: CrudDeps, e: EntityMeta, body: Record<string, un
 }
 
 export async function update(d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, scope: WriteScope = {}) {
-  const { userId } = scope;
+  const { userId, claims } = scope;
   const id = body[e.idPayloadName] as number;
   const rowVersion = body.rowVersion as number;
   const values = writableValues(e, body, 'update');
@@ -196,7 +198,7 @@ export async function update(d: CrudDeps, e: EntityMeta, body: Record<string, un
       const current = await readRow(client, e, id, 'change');
       if (!current) throw notFound();
       if (current.rowVersion !== rowVersion) throw staleRow(current);
-      const ctx: WriteContext = { client, entity: e, values, id, current, userId };
+      const ctx: WriteContext = { client, entity: e, values, id, current, userId, claims };
       await hooks.beforeWrite?.(ctx);
       const cols = await columnValues(d, e, ctx.values);
       const sets = [...cols.map((c, i) => `${ident(c.column)} = $${i + 2}`), '"row_version" = "row_version" + 1', '"updated_at" = now()'];
@@ -211,13 +213,13 @@ export async function update(d: CrudDeps, e: EntityMeta, body: Record<string, un
 }
 
 export async function remove(d: CrudDeps, e: EntityMeta, id: number, scope: WriteScope = {}) {
-  const { userId } = scope;
+  const { userId, claims } = scope;
   const hooks = d.hooks[e.name] ?? {};
   try {
     return await inTransaction(d.pool, async (client) => {
       const current = await readRow(client, e, id, 'delete');
       if (!current) throw notFound();
-      await hooks.beforeDelete?.({ client, entity: e, id, current, userId });
+      await hooks.beforeDelete?.({ client, entity: e, id, current, userId, claims });
       await client.query(`DELETE FROM ${ident(e.table)} WHERE "id" = $1`, [id]);
       return { id };
     }, scope);

@@ -39,6 +39,11 @@ export interface WriteScope {
   operation?: string;
   /** `false` for seeds and bulk loads only: their writes leave no audit entries (`kurban.audit = off`). */
   audit?: false;
+  /**
+   * The signed-in user's claims, as the router checked them: for rules that depend on what the
+   * writer holds (who may grant what: domain/permissions.ts). Not a database setting.
+   */
+  claims?: readonly string[];
 }
 
 /** Runs `work` in one database transaction on one connection, under the writer's `scope`. */

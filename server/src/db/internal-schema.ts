@@ -4,7 +4,9 @@ import { users } from '../../../generated/server/schema.ts';
 
 /**
  * Refresh tokens: opaque, stored as a SHA-256 hash, spent on use (rotation). Tokens issued from
- * one sign-in share a family; presenting a spent token again revokes the whole family.
+ * one sign-in share a family, the session its access tokens name (`sid`); presenting a spent
+ * token again revokes the whole family, and a family with a revoked token has ended (migration
+ * session_revocations).
  */
 export const refreshTokens = pgTable('refresh_tokens', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -36,9 +38,9 @@ export const accessVersions = pgTable('access_versions', {
 ]);
 
 /**
- * The sign-in rate limit's counters (plugins/rate-limit-store.ts), shared by every server
- * instance on the database: one row per route and client address, counting the hits of the
- * window that ends at `expires_at`. UNLOGGED in its migration (drizzle-kit cannot say so): no
+ * The counters of attempts (db/rate-limits.ts), shared by every server instance on the
+ * database: one row per key (what is counted and by whom: a client address, a hashed e-mail),
+ * counting the hits of the window that ends at `expires_at`. UNLOGGED in its migration (drizzle-kit cannot say so): no
  * write-ahead log for a counter that may be lost in a crash, at worst a window starts again.
  */
 export const rateLimits = pgTable('rate_limits', {

@@ -4,7 +4,7 @@
 // call, and matches the caller to an account by phone number.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
-import { HttpError, fieldError, notFound, type FieldError } from '../core/errors.ts';
+import { HttpError, fieldError, hasCode, notFound, type FieldError } from '../core/errors.ts';
 import { inTransaction } from '../db/client.ts';
 import { entityByName } from '../crud/entities.ts';
 import { readRow } from '../crud/handlers.ts';
@@ -168,7 +168,9 @@ function webhook(deps: DomainDeps, fieldsOf: (input: OperationInput) => Record<s
     const fields = fieldsOf(input);
     const header = input.headers['x-webhook-secret'];
     const secretField = Object.entries(fields).find(([k]) => k.toLowerCase() === 'secret')?.[1];
-    await authenticate(deps, typeof header === 'string' && header !== '' ? header : (input.query.secret ?? secretField));
+    const given = typeof header === 'string' && header !== '' ? header : (input.query.secret ?? secretField);
+    // Wrong secrets are counted per address and answered 429 past the budget; the right one never is.
+    await deps.limits.failures(`webhook:address:${input.address}`, deps.limits.budgets.perAddress, () => authenticate(deps, given), hasCode('error.webhook.unauthorized'));
     const call = parseCall(fields);
     return inTransaction(deps.pool, async (client) => {
       const party = call.direction === 'inbound' ? call.callerNumber : call.calledNumber;

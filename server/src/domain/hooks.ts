@@ -16,9 +16,10 @@ import { permissions } from './permissions.ts';
 import { queue } from './queue.ts';
 import { settings } from './settings.ts';
 import { statements } from './statements.ts';
+import { translations } from './translates.ts';
 import { victimOrders } from './victim-orders.ts';
 
-const modules: WorkflowModule[] = [appointments, calls, catalogue, dashboard, expenses, health, ledger, monitor, payments, permissions, queue, sessions, settings, statements, victimOrders];
+const modules: WorkflowModule[] = [appointments, calls, catalogue, dashboard, expenses, health, ledger, monitor, payments, permissions, queue, sessions, settings, statements, translations, victimOrders];
 
 /** Hooks by entity: each entity's rules sit in one module. */
 export const domainHooks: Record<string, EntityHooks> = {};

@@ -323,9 +323,9 @@ function events(feed: MonitorFeed) {
       });
       res.write('retry: 3000\n\n');
       stream.start(board);
-      // The stream also ends with the user's access (their reconnection is then refused).
-      const user = request.user as { sub?: string; ver?: number } | undefined;
-      if (user?.sub) res.on('close', request.server.accessVersions.watch(Number(user.sub), user.ver ?? 0, () => stream.end()));
+      // The stream also ends with the user's access or the session (their reconnection is then refused).
+      const user = request.user as { sub?: string; ver?: number; sid?: string } | undefined;
+      if (user?.sub) res.on('close', request.server.accessVersions.watch(Number(user.sub), user.ver ?? 0, user.sid, () => stream.end()));
     },
   };
 }

@@ -4,6 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { ConstraintErrors, CrudDeps, EntityHooks } from '../crud/handlers.ts';
+import type { RateLimits } from '../db/rate-limits.ts';
 import type { MonitorFeed } from './monitor.ts';
 
 /** A request as an operation sees it: already validated by the contract, claims already checked. */
@@ -12,6 +13,8 @@ export interface OperationInput {
   query: Record<string, any>;
   body: any;
   headers: Record<string, string | string[] | undefined>;
+  /** The client's address (through the proxies TRUST_PROXY names): what rate limits count by. */
+  address: string;
   /** The signed-in user (none on public operations). */
   userId?: number;
   /** The contract's operationId: what the audit trail records as the operation of the writes (`inTransaction`'s scope). */
@@ -35,6 +38,8 @@ export interface DomainDeps {
   crud: CrudDeps;
   /** This server instance's Monitor listener and open event streams. */
   monitorFeed: MonitorFeed;
+  /** The attempt counters (the webhook's wrong secrets). */
+  limits: RateLimits;
 }
 
 export interface WorkflowModule {

@@ -1,5 +1,9 @@
-// Translations by language: `{ key: value }` with the fallback language filling the gaps.
+// Translations by language: `{ key: value }` with the fallback language filling the gaps; and
+// the rule on every saved value: it is a message the browser's compiler can show.
 import type pg from 'pg';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import { badRequest, fieldError } from '../core/errors.ts';
+import type { WorkflowModule } from './operations.ts';
 
 /** The fallback of every language is `tr` (the specification's fallback): a Turkish language, else the default one. */
 async function fallbackLanguageId(db: pg.Pool): Promise<number | undefined> {
@@ -40,3 +44,42 @@ export async function translateDtos(db: pg.Pool) {
   );
   return rows;
 }
+
+/**
+ * Why `text` is not a message (ICU MessageFormat, as Lingui compiles it), or undefined when it is.
+ * The compiler takes a brace it cannot place as plain text, which shows the placeholders around
+ * it wrongly, so every `{` and `}` outside a quoted part ('{' writes a brace) must pair up.
+ */
+export function messageSyntaxError(text: string): string | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "'") {
+      if (text[i + 1] === "'") i++; // '' is an apostrophe
+      else if (/[{}#|]/.test(text[i + 1] ?? '')) {
+        const end = text.indexOf("'", i + 1);
+        i = end === -1 ? text.length : end; // a quoted part runs to the next apostrophe
+      }
+    } else if (c === '{') depth++;
+    else if (c === '}' && --depth < 0) return `unexpected } at col ${i + 1}`;
+  }
+  if (depth > 0) return `unclosed { (${depth} left open)`;
+  try {
+    compileMessageOrThrow(text);
+    return undefined;
+  } catch (err) {
+    return (err as Error).message.split('\n')[0].trim();
+  }
+}
+
+export const translations: WorkflowModule = {
+  hooks: {
+    Translate: {
+      async beforeWrite({ values }) {
+        if (typeof values.value !== 'string') return;
+        const reason = messageSyntaxError(values.value);
+        if (reason) throw badRequest([fieldError('value', 'messageSyntax', { reason })]);
+      },
+    },
+  },
+};

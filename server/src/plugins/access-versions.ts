@@ -1,10 +1,13 @@
-// The access versions of users, in memory, kept current by the database. Every access token
-// carries its user's version (`ver`); the database bumps a user's version on every change that
-// should end their access (see migration access_versions) and announces it on `kurban_access`.
-// One dedicated connection per server instance listens, so every instance refuses an older token
-// on its next request. A request costs no query while the listener is up and the user's version
-// is known; an unknown one is read once. While the listener is down, nothing in memory is trusted:
-// versions are read from the database on every request until it is back.
+// The access versions of users and the sessions that ended, in memory, kept current by the
+// database. Every access token carries its user's version (`ver`) and its session (`sid`, the
+// refresh family); the database bumps a user's version on every change that should end their
+// access (see migration access_versions), marks a session ended when a token of its family is
+// revoked (a sign-out, a reused refresh token; migration session_revocations), and announces
+// both on `kurban_access`. One dedicated connection per server instance listens, so every
+// instance refuses an older token, or a token of an ended session, on its next request. A request
+// costs no query while the listener is up and the user's version and the session are known; an
+// unknown one is read once. While the listener is down, nothing in memory is trusted: both are
+// read from the database on every request until it is back.
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { ChannelListener } from './channel-listener.ts';
@@ -12,27 +15,81 @@ import { ChannelListener } from './channel-listener.ts';
 /** The version of a deleted user: no token is new enough. */
 export const GONE = Number.POSITIVE_INFINITY;
 
+/** What a token is checked against: its user's version, and whether its session ended. */
+export interface Access {
+  version: number;
+  ended: boolean;
+}
+
 interface Watcher {
   version: number;
+  sessionId?: string;
   onStale(): void;
+}
+
+/**
+ * Whether sessions ended, for the sessions seen lately: one unseen for two periods (the access
+ * token's lifetime) is forgotten, so memory follows the sessions in use; a forgotten one is read
+ * again if a token of it comes back. Ended only ever becomes true.
+ */
+class RecentSessions {
+  private current = new Map<string, boolean>();
+  private previous = new Map<string, boolean>();
+  private readonly periodMs: number;
+  private rotateAt: number;
+
+  constructor(periodMs: number) {
+    this.periodMs = periodMs;
+    this.rotateAt = Date.now() + periodMs;
+  }
+
+  get(sessionId: string): boolean | undefined {
+    this.rotate();
+    const ended = this.current.get(sessionId);
+    if (ended !== undefined) return ended;
+    const before = this.previous.get(sessionId);
+    if (before !== undefined) this.current.set(sessionId, before);
+    return before;
+  }
+
+  set(sessionId: string, ended: boolean) {
+    if (!this.get(sessionId)) this.current.set(sessionId, ended);
+  }
+
+  clear() {
+    this.current.clear();
+    this.previous.clear();
+  }
+
+  private rotate() {
+    const now = Date.now();
+    if (now < this.rotateAt) return;
+    this.previous = now - this.rotateAt < this.periodMs ? this.current : new Map();
+    this.current = new Map();
+    this.rotateAt = now + this.periodMs;
+  }
 }
 
 export class AccessVersions {
   private readonly pool: pg.Pool;
   private readonly log: FastifyBaseLogger;
   private readonly versions = new Map<number, number>();
-  private readonly reading = new Map<number, Promise<number>>();
+  private readonly sessions: RecentSessions;
+  /** Reads under way, by user and session. */
+  private readonly reading = new Map<string, Promise<Access>>();
   private readonly watchers = new Map<number, Set<Watcher>>();
   /** Bumped whenever the versions are forgotten: a read begun before must not be stored. */
   private generation = 0;
   private readonly listener: ChannelListener;
   private starting?: Promise<void>;
-  /** Versions read from the database (for tests and diagnostics). */
+  /** Reads from the database (for tests and diagnostics). */
   reads = 0;
 
-  constructor(pool: pg.Pool, log: FastifyBaseLogger) {
+  /** `accessTokenSeconds`: how long a session's tokens live, and so how long it is remembered unseen. */
+  constructor(pool: pg.Pool, log: FastifyBaseLogger, accessTokenSeconds = 900) {
     this.pool = pool;
     this.log = log;
+    this.sessions = new RecentSessions(accessTokenSeconds * 1000);
     this.listener = new ChannelListener(pool, 'kurban_access', log, {
       notified: (payload) => this.notified(payload),
       // Reads begun before LISTEN may have missed announcements: start from nothing.
@@ -67,9 +124,18 @@ export class AccessVersions {
     return this.listening ? this.versions.get(userId) : undefined;
   }
 
-  /** The user's version from the database (GONE for a deleted user), kept when it can be trusted. */
-  read(userId: number): Promise<number> {
-    const pending = this.reading.get(userId);
+  /** Whether the session ended, as known here, or undefined when it must be read (`read`). */
+  sessionKnown(sessionId: string): boolean | undefined {
+    return this.listening ? this.sessions.get(sessionId) : undefined;
+  }
+
+  /**
+   * The user's version (GONE for a deleted user) and whether the session ended, from the
+   * database in one query, kept when they can be trusted.
+   */
+  read(userId: number, sessionId?: string): Promise<Access> {
+    const key = `${userId}/${sessionId ?? ''}`;
+    const pending = this.reading.get(key);
     if (pending) return pending;
     // Kept only if the listener was up before the read began and nothing was forgotten meanwhile:
     // every change committed after the read's snapshot is then announced to the listener.
@@ -77,25 +143,54 @@ export class AccessVersions {
     const generation = this.generation;
     this.reads++;
     const read = this.pool
-      .query('SELECT coalesce(av.version, 0) AS version FROM users u LEFT JOIN access_versions av ON av.user_id = u.id WHERE u.id = $1', [userId])
+      .query(
+        `SELECT coalesce(av.version, 0) AS version,
+           EXISTS (SELECT 1 FROM refresh_tokens rt WHERE rt.family_id = $2::uuid AND rt.revoked_at IS NOT NULL) AS ended
+         FROM users u LEFT JOIN access_versions av ON av.user_id = u.id WHERE u.id = $1`,
+        [userId, sessionId ?? null],
+      )
       .then(({ rows }) => {
-        const version = rows.length ? (rows[0].version as number) : GONE;
-        if (trusted && generation === this.generation && this.listening) this.raise(userId, version);
-        return version;
+        const access: Access = rows.length ? { version: rows[0].version as number, ended: rows[0].ended as boolean } : { version: GONE, ended: true };
+        if (trusted && generation === this.generation && this.listening) {
+          this.raise(userId, access.version);
+          if (sessionId !== undefined) {
+            if (access.ended) this.endSession(sessionId);
+            else this.sessions.set(sessionId, false);
+          }
+        }
+        return access;
       })
       .finally(() => {
-        if (this.reading.get(userId) === read) this.reading.delete(userId);
+        if (this.reading.get(key) === read) this.reading.delete(key);
       });
-    this.reading.set(userId, read);
+    this.reading.set(key, read);
     return read;
   }
 
   /**
-   * Calls `onStale` once the user's version passes `version` (a long-lived answer such as an
-   * event stream ends with the access it was opened with). Answers the function that stops it.
+   * The session ended (its refresh tokens were revoked): its tokens are refused from now on.
+   * Called for announcements, and by this instance after its own sign-outs so that its next
+   * request does not wait for the announcement. True is always safe to keep.
    */
-  watch(userId: number, version: number, onStale: () => void): () => void {
-    const watcher: Watcher = { version, onStale };
+  endSession(sessionId: string) {
+    this.sessions.set(sessionId, true);
+    for (const [userId, set] of [...this.watchers]) {
+      for (const w of [...set]) {
+        if (w.sessionId !== sessionId) continue;
+        set.delete(w);
+        w.onStale();
+      }
+      if (!set.size && this.watchers.get(userId) === set) this.watchers.delete(userId);
+    }
+  }
+
+  /**
+   * Calls `onStale` once the user's version passes `version` or the session ends (a long-lived
+   * answer such as an event stream ends with the access it was opened with). Answers the
+   * function that stops it.
+   */
+  watch(userId: number, version: number, sessionId: string | undefined, onStale: () => void): () => void {
+    const watcher: Watcher = { version, sessionId, onStale };
     const set = this.watchers.get(userId) ?? new Set<Watcher>();
     set.add(watcher);
     this.watchers.set(userId, set);
@@ -105,8 +200,9 @@ export class AccessVersions {
     };
     // A change between the request's check and now.
     const known = this.known(userId);
-    if (known !== undefined) this.stale(userId, known);
-    else this.read(userId).then((v) => this.stale(userId, v), (err) => this.log.warn({ err }, 'access version could not be read'));
+    const ended = sessionId === undefined ? false : this.sessionKnown(sessionId);
+    if (known !== undefined && ended !== undefined) this.stale(userId, known, ended ? sessionId : undefined);
+    else this.recheck(userId, sessionId);
     return stop;
   }
 
@@ -116,6 +212,7 @@ export class AccessVersions {
    */
   forget() {
     this.versions.clear();
+    this.sessions.clear();
     this.reading.clear(); // a read begun before would answer the old version
     this.generation++;
   }
@@ -127,21 +224,29 @@ export class AccessVersions {
     this.stale(userId, version);
   }
 
-  private stale(userId: number, version: number) {
+  /** Ends the user's watchers older than `version`, and those of `endedSession`. */
+  private stale(userId: number, version: number, endedSession?: string) {
     const set = this.watchers.get(userId);
     if (!set) return;
     for (const w of [...set]) {
-      if (w.version >= version) continue;
+      if (w.version >= version && (endedSession === undefined || w.sessionId !== endedSession)) continue;
       set.delete(w);
       w.onStale();
     }
     if (!set.size && this.watchers.get(userId) === set) this.watchers.delete(userId);
   }
 
-  /** Watched users after versions were forgotten: their changes may have gone unannounced. */
+  private recheck(userId: number, sessionId: string | undefined) {
+    this.read(userId, sessionId).then(
+      (a) => this.stale(userId, a.version, a.ended ? sessionId : undefined),
+      (err) => this.log.warn({ err }, 'access version could not be read'),
+    );
+  }
+
+  /** Watched users and sessions after versions were forgotten: their changes may have gone unannounced. */
   private recheckWatched() {
-    for (const userId of [...this.watchers.keys()]) {
-      this.read(userId).then((v) => this.stale(userId, v), (err) => this.log.warn({ err }, 'access version could not be read'));
+    for (const [userId, set] of [...this.watchers]) {
+      for (const sessionId of new Set([...set].map((w) => w.sessionId))) this.recheck(userId, sessionId);
     }
   }
 
@@ -152,6 +257,10 @@ export class AccessVersions {
       return;
     }
     for (const part of (payload ?? '').split(',')) {
+      if (part.startsWith('session:')) {
+        this.endSession(part.slice('session:'.length));
+        continue;
+      }
       const [id, v] = part.split(':');
       const userId = Number(id);
       const version = v === 'gone' ? GONE : Number(v);

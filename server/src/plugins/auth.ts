@@ -3,7 +3,9 @@
 // anything else that claim or `Admin`. 401 without a valid token, 403 without the claim.
 // A token older than its user's access version (a claim or group removed, the user set passive
 // or locked, a new password, "sign out everywhere") is a 401 `error.auth.sessionChanged`: the
-// client refreshes, and the refresh re-reads the claims or refuses the user.
+// client refreshes, and the refresh re-reads the claims or refuses the user. A token of a session
+// that ended (signed out, or its refresh token reused) is a 401 `error.auth.sessionEnded`: its
+// refresh is refused too, and the client signs in again.
 import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
@@ -17,6 +19,8 @@ export interface AccessTokenPayload {
   claims: string[];
   /** The user's access version when the token was signed; none counts as 0. */
   ver?: number;
+  /** The session: the family of the refresh token issued with it. */
+  sid?: string;
 }
 
 declare module '@fastify/jwt' {
@@ -47,6 +51,7 @@ function queryToken(request: FastifyRequest): string | undefined {
 
 export const sessionChanged = () =>
   unauthorized('error.auth.sessionChanged', 'Hesabınızın yetkileri ya da durumu değişti; oturumunuzun yenilenmesi gerekiyor.');
+const sessionEnded = () => unauthorized('error.auth.sessionEnded', 'Oturumunuz sonlandırıldı, lütfen yeniden giriş yapın.');
 
 /**
  * Writes that can end someone's access: updates and deletes of the authorization entities (claim
@@ -83,8 +88,12 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { secret
     // From memory on almost every request: a query only for a user not seen since the last change.
     const userId = Number(request.user.sub);
     if (!Number.isInteger(userId)) throw unauthorized();
-    const current = access.known(userId) ?? await access.read(userId);
-    if ((request.user.ver ?? 0) < current) throw sessionChanged();
+    const sessionId = typeof request.user.sid === 'string' ? request.user.sid : undefined;
+    let version = access.known(userId);
+    let ended = sessionId === undefined ? false : access.sessionKnown(sessionId);
+    if (version === undefined || ended === undefined) ({ version, ended } = await access.read(userId, sessionId));
+    if ((request.user.ver ?? 0) < version) throw sessionChanged();
+    if (ended) throw sessionEnded();
     if (claim !== 'authenticated' && !hasClaim(request.user.claims, claim)) throw forbidden(claim);
   });
   // After this instance's own write, its next request must not wait for the database's

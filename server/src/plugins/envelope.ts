@@ -48,7 +48,6 @@ const CLIENT_ERRORS: Record<number, [code: string, message: string]> = {
   413: ['error.tooLarge', 'İstek çok büyük.'],
   414: ['error.uriTooLong', 'İstek adresi çok uzun.'],
   415: ['error.unsupportedMediaType', 'İstek gövdesi JSON olmalı.'],
-  429: ['error.tooManyRequests', 'Çok fazla deneme yapıldı, lütfen biraz sonra yeniden deneyin.'],
 };
 
 export const unavailable = (message = 'Sunucu şu anda yanıt veremiyor, lütfen biraz sonra yeniden deneyin.') =>
@@ -94,6 +93,8 @@ export function sendError(error: FastifyError, request: FastifyRequest, reply: F
   request.errorCode = err.code;
   // Also set here: the router's own refusals skip the onRequest hook that sets it.
   reply.header('x-request-id', request.id);
+  // Every 429 says when to come back (seconds), as its params do for the translated message.
+  if (err.status === 429 && typeof err.params?.seconds === 'number') reply.header('retry-after', String(err.params.seconds));
   return reply.status(err.status).send(envelope(err, String(request.id)));
 }
 

@@ -1,8 +1,8 @@
 // The auth calls of these pages and how their failures read: every message is a translation
 // key (the server's error code, a validation code, or a client-side one).
-import { ApiError, apiFetch } from '@/lib/api-fetcher.ts';
+import { ApiError, apiFetch, logout } from '@/lib/api-fetcher.ts';
 import { t } from '@/lib/i18n.ts';
-import { session, type SessionUser } from '@/lib/session.ts';
+import type { SessionUser } from '@/lib/session.ts';
 
 /** Where a registered user without claims waits (the shell's WAITING_ROUTE). */
 export const WAITING_ROUTE = '/auth/waiting';
@@ -33,11 +33,9 @@ export const signIn = (body: { email: string; password: string }) => post<Sessio
 export const register = (body: { email: string; password: string; firstName: string; lastName: string; phoneNumber?: string }) =>
   post<SessionUser>('/Auth/register', body);
 
-/** Signs out here at once, and revokes the refresh token on the server (best effort). */
+/** Signs out here at once, and ends the session on the server (best effort). */
 export function signOut(): void {
-  const refreshToken = session.user?.refreshToken;
-  session.logout();
-  if (refreshToken) void post('/Auth/logout', { refreshToken }).catch(() => undefined);
+  void logout();
 }
 
 /** Where to go after signing in: a same-site `returnUrl`, else the dashboard. */
@@ -57,7 +55,6 @@ export interface FailureText {
 /** What a failed auth call says: the fetcher's translated message, and each bad field's. */
 export function describeFailure(err: unknown, labels: Record<string, string>): FailureText {
   if (err instanceof ApiError) {
-    if (err.status === 429) return { message: t('error.tooManyRequests'), fields: {} };
     return { message: err.message || t('error.default'), fields: err.fieldMessages((f) => labels[f] ?? f) };
   }
   return { message: t('error.default'), fields: {} };

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { ApiError, apiFetch, onRequestsInFlight, REQUEST_TIMEOUT_MS, requestsInFlight, setNavigator } from '../../../src/lib/api-fetcher.ts';
+import { ApiError, apiFetch, logout, onRequestsInFlight, REQUEST_TIMEOUT_MS, requestsInFlight, RETRY_AFTER_CAP_MS, setNavigator } from '../../../src/lib/api-fetcher.ts';
+import { describeFailure } from '../../../src/features/auth/session-api.ts';
 import { activateLanguage, loadScreenMessages } from '../../../src/lib/i18n.ts';
 import { onNotify, type Notification } from '../../../src/lib/notify.ts';
 import { session, type SessionUser } from '../../../src/lib/session.ts';
@@ -18,6 +19,12 @@ const ok = (data: unknown) => json(200, { success: true, data, error: null });
 const failure = (status: number, code: string, message: string, extra: object = {}) =>
   json(status, { success: false, data: null, error: { code, message, ...extra } });
 const refreshed = (token: string, refreshToken: string) => ok({ data: { token, refreshToken } });
+/** A 429 as the server answers it: Retry-After and the seconds in the error's params. */
+const tooMany = (seconds: number, code = 'error.tooManyRequests', params: object = { seconds }) =>
+  new Response(JSON.stringify({ success: false, data: null, error: { code, message: 'Çok fazla deneme', params } }), {
+    status: 429,
+    headers: { 'Content-Type': 'application/json', 'Retry-After': String(seconds) },
+  });
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 let fetchMock: Mock<(url: string, init: RequestInit) => Promise<Response>>;
@@ -231,6 +238,95 @@ describe('token refresh', () => {
     expect(session.user).not.toBeNull();
     expect(navigate).not.toHaveBeenCalled();
     expect(toasts.map((t) => t.summary)).toEqual(['E-posta veya şifre hatalı.']);
+  });
+});
+
+describe('too many requests (429)', () => {
+  it('a refresh answered 429 waits Retry-After and tries again instead of signing out', async () => {
+    vi.useFakeTimers();
+    let refreshes = 0;
+    serve((url, init) => {
+      if (url === REFRESH) return ++refreshes === 1 ? tooMany(7) : refreshed('new', 'r2');
+      return auth(init) === 'Bearer new' ? ok(url) : failure(401, 'error.unauthorized', 'Oturum');
+    });
+    const result = apiFetch<{ data: { data: string } }>('/A');
+    await vi.advanceTimersByTimeAsync(6_999);
+    expect(calls(REFRESH)).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await result).data.data).toBe('/api/v1/A');
+    expect(calls(REFRESH)).toHaveLength(2);
+    expect(session.user).toMatchObject({ token: 'new', refreshToken: 'r2' });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(toasts).toEqual([]);
+  });
+
+  it('a refresh still answered 429 after its retries keeps the session, and says how long to wait', async () => {
+    vi.useFakeTimers();
+    serve((url) => (url === REFRESH ? tooMany(30) : failure(401, 'error.unauthorized', 'Oturum')));
+    const result = rejection(apiFetch('/A'));
+    await vi.advanceTimersByTimeAsync(60_000);
+    const error = await result;
+    expect([error.status, error.code]).toEqual([429, 'error.tooManyRequests']);
+    expect(error.message).toBe('Çok fazla deneme yapıldı, lütfen 30 saniye sonra yeniden deneyin.');
+    expect(calls(REFRESH)).toHaveLength(3);
+    expect(calls('/api/v1/A')).toHaveLength(1);
+    expect(session.user?.token).toBe('old');
+    expect(localStorage.getItem('user')).not.toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(toasts.map((t) => t.summary)).toEqual([error.message]);
+  });
+
+  it('waits at most the cap, whatever Retry-After says', async () => {
+    vi.useFakeTimers();
+    let refreshes = 0;
+    serve((url, init) => {
+      if (url === REFRESH) return ++refreshes === 1 ? tooMany(3600) : refreshed('new', 'r2');
+      return auth(init) === 'Bearer new' ? ok([]) : failure(401, 'error.unauthorized', 'Oturum');
+    });
+    const result = apiFetch('/A');
+    await vi.advanceTimersByTimeAsync(RETRY_AFTER_CAP_MS);
+    await result;
+    expect(calls(REFRESH)).toHaveLength(2);
+    expect(RETRY_AFTER_CAP_MS).toBe(60_000);
+  });
+
+  it('a sign-in answered 429 is not retried: its message names the wait, in either language', async () => {
+    serve(() => tooMany(840, 'error.auth.tooManyFailures', { seconds: 840, minutes: 14 }));
+    const signIn = () => rejection(apiFetch('/Auth/login', { method: 'POST', body: '{}', silent: true }));
+    const error = await signIn();
+    expect(error.status).toBe(429);
+    expect(describeFailure(error, {})).toEqual({ message: 'Bu e-posta adresiyle çok fazla hatalı giriş denendi; 14 dakika sonra yeniden deneyin.', fields: {} });
+    await activateLanguage('en-US');
+    try {
+      expect((await signIn()).message).toBe('Too many failed sign-ins with this email. Please try again in 14 minutes.');
+      serve(() => tooMany(1));
+      expect((await signIn()).message).toBe('Too many attempts. Please try again in 1 second.');
+    } finally {
+      await activateLanguage('tr-TR');
+    }
+    expect(calls(REFRESH)).toHaveLength(0);
+    expect(session.user?.token).toBe('old');
+  });
+});
+
+describe('signing out', () => {
+  it('ends the session here first: neither the sign-out request nor any request after it carries the token', async () => {
+    serve(() => ok(null));
+    await logout();
+    expect(session.user).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/v1/Auth/logout');
+    expect(JSON.parse(init.body as string)).toEqual({ refreshToken: 'r1' });
+    await apiFetch('/Languages');
+    expect(fetchMock.mock.calls.map(([, i]) => auth(i))).toEqual([null, null]);
+  });
+
+  it('a server that cannot be reached does not stop the sign-out, and shows nothing', async () => {
+    serve(() => Promise.reject(new TypeError('Failed to fetch')));
+    await logout();
+    expect(session.user).toBeNull();
+    expect(toasts).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@
 import { randomInt } from 'node:crypto';
 import type pg from 'pg';
 import { hashPassword } from '../../crud/secrets.ts';
+import { passwordProblem } from '../../core/password-policy.ts';
 import { type Db, inSeedTransaction } from './sql.ts';
 
 export interface FirstAdminOptions {
@@ -38,6 +39,9 @@ export async function ensureFirstAdmin(pool: pg.Pool, opts: FirstAdminOptions = 
       // The user exists but is no administrator: promote it, never touch its password.
       userId = found.rows[0].id;
     } else {
+      const weak = opts.password ? passwordProblem('ADMIN_PASSWORD', opts.password) : undefined;
+      // The same rule as on every other path that sets a password; a made-up one always passes it.
+      if (weak) throw new Error(`The first administrator's password is refused: ${weak.message}`);
       const password = opts.password || generatePassword();
       if (!opts.password) createdPassword = password;
       const { rows } = await db.query(
