@@ -4,6 +4,7 @@
 // delta operations), additions and removals together; axe finds nothing serious in the dialogs.
 // Access ends when it should: a claim taken from a signed-in user leaves their menu on their next
 // request (no new sign-in), and "Oturumları kapat" on a user row signs them out of an open page.
+// Rights are delegated, never created: the checklist lets a user tick only what they hold.
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { api, axeViolations, createUserWithClaims, newPage, operationClaimId, pageErrors, pathOf, signIn, storedSession, useApp } from './support/browser.ts';
@@ -77,6 +78,38 @@ async function usersPageFor(email: string): Promise<Page> {
 }
 
 describe('permissions', () => {
+  it('a user with delegated rights can tick only the claims they hold, and none of their own', async () => {
+    const delegator = await createUserWithClaims(['Users.Read', 'UserClaims.Read', 'UserClaims.Create', 'UserClaims.Delete', 'OperationClaims.Read', 'Products.Read'], 'yetkili');
+    const clerk = await createBareUser('tezgah');
+    const page = await newPage();
+    await signIn(page, delegator.email, delegator.password);
+    await page.goto('/Users');
+    const search = page.getByRole('searchbox', { name: 'Ara…', exact: true });
+    await search.fill(clerk.email);
+    await page.getByRole('cell', { name: clerk.email, exact: true }).waitFor();
+    await page.getByTestId(`user-claims-${clerk.id}`).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Yalnızca kendi sahip olduğunuz yetkileri verebilir ya da geri alabilirsiniz; diğerleri burada değiştirilemez.').waitFor();
+    const read = dialog.getByRole('checkbox', { name: 'Ürünler: Okuma', exact: true });
+    expect(await read.isDisabled()).toBe(false);
+    expect(await dialog.getByRole('checkbox', { name: 'Ürünler: Ekleme', exact: true }).isDisabled()).toBe(true);
+    // "tümü" ticks only what the user may give.
+    await dialog.getByRole('checkbox', { name: 'Ürünler: tümü', exact: true }).click();
+    expect(await read.getAttribute('aria-checked')).toBe('true');
+    expect(await dialog.getByRole('checkbox', { name: 'Ürünler: Silme', exact: true }).getAttribute('aria-checked')).toBe('false');
+    expect(await save(page)).toEqual([`POST /api/v1/Users/${clerk.id}/claims`]);
+    expect((await links('UserClaims', 'userId', clerk.id)).map((l) => l.operationClaimId)).toEqual([await operationClaimId('Products.Read')]);
+
+    // Their own row: nothing can be changed, and the dialog says why.
+    await search.fill(delegator.email);
+    await page.getByRole('cell', { name: delegator.email, exact: true }).waitFor();
+    await page.getByTestId(`user-claims-${delegator.id}`).click();
+    await dialog.getByTestId('permissions-claims-restriction').getByText('Kendi yetkilerinizi değiştiremezsiniz; bunu başka bir yetkili kullanıcı yapmalı.').waitFor();
+    await read.waitFor();
+    expect(await read.isDisabled()).toBe(true);
+    expect(unexpected(pageErrors.get(page))).toEqual([]);
+  });
+
   it('a user given Products.Read through the checklist sees the Products link after signing in', async () => {
     const user = await createBareUser('urun');
     expect(await links('UserClaims', 'userId', user.id)).toEqual([]);

@@ -23,12 +23,15 @@ import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
 import { hasTranslation, t } from '@/lib/i18n.ts';
 import { notify } from '@/lib/notify.ts';
+import { useSession } from '@/lib/session.ts';
 import { allPagesWhere, diffLinks, groupClaims, OPERATIONS, type ClaimArea } from './links.ts';
 
 export interface Owner {
   kind: 'user' | 'group';
   id: number;
   name: string;
+  /** The signed-in user themselves: nobody changes their own claims or groups (the server refuses). */
+  self?: boolean;
 }
 
 const silent = { silent: true } as const;
@@ -59,6 +62,11 @@ export function ClaimsDialog({ owner, onClose }: { owner: Owner; onClose: () => 
   const own = useQuery({ queryKey: ownKey, queryFn: () => loadOwnClaims(owner), staleTime: 0, gcTime: 0, meta: { persist: false } });
   const changeUserClaims = useChangeUserClaims({ request: silent });
   const changeGroupClaims = useChangeGroupClaims({ request: silent });
+  // Rights are delegated, never created: only claims the signed-in user holds can be given or
+  // taken here (the server decides; this only keeps the others out of reach).
+  const { hasClaim } = useSession();
+  const changeable = (c: OperationClaim) => !owner.self && hasClaim(c.name);
+  const restriction = owner.self ? t('permissions.claims.own') : (claims.data ?? []).some((c) => !hasClaim(c.name)) ? t('permissions.claims.onlyHeld') : undefined;
 
   const [chosen, setChosen] = useState<Set<number>>();
   const [search, setSearch] = useState('');
@@ -134,6 +142,7 @@ export function ClaimsDialog({ owner, onClose }: { owner: Owner; onClose: () => 
         <DialogTitle>{t(owner.kind === 'user' ? 'permissions.claims.userTitle' : 'permissions.claims.groupTitle', { name: owner.name })}</DialogTitle>
         <DialogDescription id={ids.note}>{t('permissions.note')}</DialogDescription>
         {owner.kind === 'user' && <p className="text-sm text-muted-foreground">{t('permissions.claims.userHint')}</p>}
+        {restriction && <p className="text-sm text-muted-foreground" data-testid="permissions-claims-restriction">{restriction}</p>}
       </DialogHeader>
 
       {loadError ? (
@@ -168,7 +177,7 @@ export function ClaimsDialog({ owner, onClose }: { owner: Owner; onClose: () => 
               </legend>
               <div className="flex flex-wrap gap-x-6 gap-y-2">
                 {apart.map((c) => (
-                  <ClaimCheck key={c.id} claim={c} label={claimLabel(c)} checked={chosen.has(c.id)} onChange={(on) => toggle([c.id], on)} />
+                  <ClaimCheck key={c.id} claim={c} label={claimLabel(c)} checked={chosen.has(c.id)} disabled={!changeable(c)} onChange={(on) => toggle([c.id], on)} />
                 ))}
               </div>
             </fieldset>
@@ -194,7 +203,9 @@ export function ClaimsDialog({ owner, onClose }: { owner: Owner; onClose: () => 
                 <tbody>
                   {areas.map((a) => {
                     const cellIds = OPERATIONS.flatMap((op) => (a.cells[op] ? [a.cells[op].id] : []));
+                    const mine = OPERATIONS.flatMap((op) => (a.cells[op] && changeable(a.cells[op]) ? [a.cells[op].id] : []));
                     const on = cellIds.filter((id) => chosen.has(id)).length;
+                    const mineOn = mine.filter((id) => chosen.has(id)).length;
                     return (
                       <tr key={a.area} className="border-t border-border hover:bg-muted/30" data-area={a.area}>
                         <th scope="row" className="px-3 py-1.5 text-left font-medium">
@@ -204,7 +215,8 @@ export function ClaimsDialog({ owner, onClose }: { owner: Owner; onClose: () => 
                           <Checkbox
                             aria-label={t('permissions.claims.allOf', { area: a.label })}
                             checked={on === 0 ? false : on === cellIds.length ? true : 'indeterminate'}
-                            onCheckedChange={() => toggle(cellIds, on < cellIds.length)}
+                            disabled={mine.length === 0}
+                            onCheckedChange={() => toggle(mine, mineOn < mine.length)}
                           />
                         </td>
                         {OPERATIONS.map((op) => {
@@ -216,6 +228,7 @@ export function ClaimsDialog({ owner, onClose }: { owner: Owner; onClose: () => 
                                   aria-label={t('permissions.claims.cell', { area: a.label, operation: t(`permissions.op.${op}`) })}
                                   title={claim.name}
                                   checked={chosen.has(claim.id)}
+                                  disabled={!changeable(claim)}
                                   onCheckedChange={(v) => toggle([claim.id], v === true)}
                                 />
                               )}
@@ -253,11 +266,11 @@ export function ClaimsDialog({ owner, onClose }: { owner: Owner; onClose: () => 
   );
 }
 
-function ClaimCheck({ claim, label, checked, onChange }: { claim: OperationClaim; label: string; checked: boolean; onChange: (on: boolean) => void }) {
+function ClaimCheck({ claim, label, checked, disabled, onChange }: { claim: OperationClaim; label: string; checked: boolean; disabled: boolean; onChange: (on: boolean) => void }) {
   const id = useId();
   return (
     <div className="flex items-center gap-2">
-      <Checkbox id={id} checked={checked} onCheckedChange={(v) => onChange(v === true)} />
+      <Checkbox id={id} checked={checked} disabled={disabled} onCheckedChange={(v) => onChange(v === true)} />
       <Label htmlFor={id} className="font-normal">
         {label}
         {label !== claim.name && <span className="ml-1 text-xs text-muted-foreground">({claim.name})</span>}

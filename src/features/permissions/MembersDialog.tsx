@@ -98,6 +98,7 @@ export function MembersDialog({ owner, onClose }: { owner: Owner; onClose: () =>
       <DialogHeader>
         <DialogTitle>{t(isUser ? 'permissions.groups.title' : 'permissions.members.title', { name: owner.name })}</DialogTitle>
         <DialogDescription>{t('permissions.note')}</DialogDescription>
+        {owner.self && <p className="text-sm text-muted-foreground" data-testid="permissions-groups-restriction">{t('permissions.groups.own')}</p>}
       </DialogHeader>
       {loadError ? (
         <Alert variant="destructive" role="alert">
@@ -137,7 +138,7 @@ export function MembersDialog({ owner, onClose }: { owner: Owner; onClose: () =>
         <Button variant="outline" onClick={onClose}>
           {t('permissions.cancel')}
         </Button>
-        <Button onClick={() => void save()} disabled={loading || !dirty || saving} aria-busy={saving}>
+        <Button onClick={() => void save()} disabled={loading || !dirty || saving || owner.self} aria-busy={saving}>
           {saving ? t('permissions.saving') : t('permissions.save')}
         </Button>
       </DialogFooter>

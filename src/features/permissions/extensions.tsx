@@ -32,10 +32,10 @@ function RowDialogButton({ label, aria, icon, testId, children }: { label: strin
   );
 }
 
-function userOwner(row: EntityRow): Owner | undefined {
+function userOwner(row: EntityRow, ownGuid: string | undefined): Owner | undefined {
   if (typeof row.id !== 'number') return undefined;
   const full = `${String(row.firstName ?? '')} ${String(row.lastName ?? '')}`.trim();
-  return { kind: 'user', id: row.id, name: full ? `${full} (${String(row.email ?? '')})` : String(row.email ?? `#${row.id}`) };
+  return { kind: 'user', id: row.id, name: full ? `${full} (${String(row.email ?? '')})` : String(row.email ?? `#${row.id}`), self: !!ownGuid && row.guid === ownGuid };
 }
 
 function groupOwner(row: EntityRow): Owner | undefined {
@@ -47,8 +47,8 @@ const canEdit = (hasClaim: (c: string) => boolean, plural: string) =>
   hasClaim(`${plural}.Read`) && hasClaim(`${plural}.Create`) && hasClaim(`${plural}.Delete`);
 
 function UserActions({ row }: { row: EntityRow }) {
-  const { hasClaim } = useSession();
-  const owner = userOwner(row);
+  const { hasClaim, user } = useSession();
+  const owner = userOwner(row, user?.userInfo.userInfo.guid);
   if (!owner) return null;
   return (
     <>
