@@ -1,14 +1,17 @@
 // Season benchmark (not part of npm test), on loopback against a real server:
-//   (a) 50 concurrent sellers on 100 animals (7 shares each) sell 1–3 shares per POST VictimOrders
-//       until every animal answers 409 → sales/s, shares sold, and the oversold count, checked in
-//       SQL (must be 0: no animal with sharesSold > shareCapacity, nor with sharesSold ≠ Σ shares
-//       of its orders that are not cancelled);
+//   (a) 50 concurrent sellers on 100 animals (7 shares each), each sale one POST /Sales of one
+//       share with a shareholder and a deposit (an Idempotency-Key each), until every animal
+//       answers 409 → sales/s; then plain POST Accounts at the same concurrency → creates/s and
+//       the ratio (goal: ≥ 400 sales/s, ratio ≥ 0.5); checked in SQL at the end: nothing
+//       oversold, and every sale has its order, named share line, paid deposit and 2 ledger
+//       entries. `--orders 20000` first fills the season with that many orders: the rate must not
+//       fall with them (numbers come from a counter row, not a scan);
 //   (b) 200 open Monitor streams (Server-Sent Events) receiving an advance: the time from the
 //       advance's request to each stream's `change` event, p50/p95 over several advances
 //       — target: p95 ≤ 500 ms.
 // The sellers and the streams' clients run in this process beside the server, so the figures
 // include their CPU; every loop is bounded and the benchmark stops by itself.
-// Usage: npm run bench:season [-- --sellers 50 --animals 100 --streams 200 --advances 20 --part all|a|b]
+// Usage: npm run bench:season [-- --sellers 50 --animals 100 --orders 0 --streams 200 --advances 20 --part all|a|b]
 import { parseArgs } from 'node:util';
 import { buildApp } from '../server/src/app.ts';
 import { connectDatabase } from '../server/src/db/client.ts';
@@ -24,12 +27,15 @@ const { values: args } = parseArgs({
     streams: { type: 'string', default: '200' },
     advances: { type: 'string', default: '20' },
     part: { type: 'string', default: 'all' },
+    orders: { type: 'string', default: '0' },
   },
 });
 const SELLERS = Number(args.sellers);
 const ANIMALS = Number(args.animals);
 const STREAMS = Number(args.streams);
 const ADVANCES = Number(args.advances);
+/** Orders already in the season before the sales begin (`--orders 20000`: a full season's numbering). */
+const PREFILL = Number(args.orders);
 const CAPACITY = 7;
 const DAY = '2026-05-27';
 
@@ -52,40 +58,64 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/v1`;
 const adminId = (await q(`SELECT id FROM users WHERE email = 'bench@example.com'`))[0].id as number;
 const token = app.jwt.sign({ sub: String(adminId), guid: '00000000-0000-0000-0000-000000000000', email: 'bench@example.com', claims: ['Admin'] }, { expiresIn: '1h' });
-const post = async (path: string, body: unknown) => {
-  const res = await fetch(`${base}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+const post = async (path: string, body: unknown, idempotencyKey?: string) => {
+  const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) };
+  const res = await fetch(`${base}/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as { data: any; error: any } };
 };
 
 // ---- (a) concurrent share sales ------------------------------------------------------------------
-async function sales() {
-  const product = async (code: string) => (await q(
+/** `n` cancelled one-share orders written straight in SQL (a filled season: numbering must not slow with it). */
+async function prefill(n: number, accountId: number, currency: number) {
+  if (!n) return;
+  const animals = Math.ceil(n / CAPACITY);
+  await q(
     `INSERT INTO products (code, name, product_type_id, vat_rate_id, share_capacity)
-     VALUES ($1, $1, (SELECT min(id) FROM product_types), (SELECT min(id) FROM vat_rates), $2) RETURNING id`, [code, CAPACITY]))[0].id as number;
-  const animals: number[] = [];
-  for (let i = 1; i <= ANIMALS; i++) animals.push(await product(`BENCH-${String(i).padStart(4, '0')}`));
-  const accounts = (await q(
-    `INSERT INTO accounts (code, title, account_type_id) SELECT 'BC' || i, 'Bench ' || i, (SELECT min(id) FROM account_types) FROM generate_series(1, $1) i RETURNING id`,
-    [SELLERS])).map((r) => r.id as number);
-  const currency = (await q(`SELECT id FROM currency_types WHERE is_default`))[0].id as number;
+     SELECT 'FILL-' || i, 'Dolu sezon ' || i, (SELECT min(id) FROM product_types), (SELECT min(id) FROM vat_rates), $1 FROM generate_series(1, $2) i`,
+    [CAPACITY, animals]);
+  await q(
+    `INSERT INTO victim_orders (order_no, account_id, product_id, share_count, unit_price, currency_type_id, order_date, status)
+     SELECT 'K' || kurban_season_year() || '-' || lpad(i::text, 5, '0'), $1, p.id, 1, 100, $2, current_date, 'cancelled'
+     FROM generate_series(1, $3) i JOIN products p ON p.code = 'FILL-' || (1 + (i - 1) / $4)`,
+    [accountId, currency, n, CAPACITY]);
+}
 
+async function sales() {
+  const currency = (await q(`SELECT id FROM currency_types WHERE is_default`))[0].id as number;
+  const accounts = (await q(
+    `INSERT INTO accounts (code, title, account_type_id) SELECT 'BC' || i, 'Bench ' || i, (SELECT id FROM account_types WHERE code = 'customer') FROM generate_series(1, $1) i RETURNING id`,
+    [SELLERS])).map((r) => r.id as number);
+  await prefill(PREFILL, accounts[0], currency);
+  const animals = (await q(
+    `INSERT INTO products (code, name, product_type_id, vat_rate_id, share_capacity)
+     SELECT 'BENCH-' || lpad(i::text, 4, '0'), 'Bench ' || i, (SELECT min(id) FROM product_types), (SELECT min(id) FROM vat_rates), $1
+     FROM generate_series(1, $2) i RETURNING id`, [CAPACITY, ANIMALS])).map((r) => r.id as number);
+  // The share price the server sells at, valid today.
+  await q(
+    `INSERT INTO product_prices (product_id, price_type_id, currency_type_id, amount, valid_from)
+     SELECT id, (SELECT id FROM price_types WHERE code = 'share'), $2, 12500, '2020-01-01' FROM products WHERE id = ANY($1::int[])`,
+    [animals, currency]);
+  const cash = (await q(`SELECT id FROM payment_methods WHERE code = 'cash' AND is_active ORDER BY id LIMIT 1`))[0].id as number;
+  const [before] = await q(`SELECT (SELECT count(*) FROM victim_orders)::int AS orders, (SELECT count(*) FROM transactions)::int AS entries`);
+
+  // One POST /Sales of one share with a shareholder and a deposit per request, until sold out.
   const open = new Set(animals);
-  let sold = 0;
   let orders = 0;
   let refused = 0;
   const failures = new Map<string, number>();
   const MAX_REQUESTS = ANIMALS * CAPACITY * 10; // a bound, far above what selling out takes
   let requests = 0;
   const t0 = performance.now();
-  await Promise.all(accounts.map(async (accountId) => {
+  await Promise.all(accounts.map(async (accountId, seller) => {
     while (open.size && requests < MAX_REQUESTS) {
       requests++;
       const list = [...open];
       const productId = list[Math.floor(Math.random() * list.length)];
-      const shareCount = 1 + Math.floor(Math.random() * 3);
-      const res = await post('VictimOrders', { accountId, productId, shareCount, unitPrice: '12500.00', currencyTypeId: currency, orderDate: DAY, status: 'confirmed' });
-      if (res.status === 200) {
-        sold += shareCount;
+      const res = await post('Sales', {
+        accountId, productId, shareCount: 1, shareholders: [{ name: `Hissedar ${seller}`, phone: '0532 111 22 33' }],
+        deposit: { amount: '1000.00', paymentMethodId: cash },
+      }, `sale-${requests}`);
+      if (res.status === 201) {
         orders++;
       } else if (res.status === 409 && res.body.error?.code === 'error.order.sharesExhausted') {
         refused++;
@@ -94,21 +124,43 @@ async function sales() {
       } else {
         const key = `${res.status} ${res.body.error?.code}`;
         failures.set(key, (failures.get(key) ?? 0) + 1);
-        if (failures.size && [...failures.values()].reduce((a, b) => a + b) > 100) throw new Error(`sales fail: ${JSON.stringify([...failures])}`);
+        if ([...failures.values()].reduce((a, b) => a + b) > 100) throw new Error(`sales fail: ${JSON.stringify([...failures])}`);
       }
     }
   }));
   const seconds = (performance.now() - t0) / 1000;
+  const salesPerSecond = orders / seconds;
+
+  // The same concurrency on a plain create (an account with its own code): what a sale is measured against.
+  let creates = 0;
+  const t1 = performance.now();
+  await Promise.all(accounts.map(async (_, seller) => {
+    for (let i = 0; i < Math.ceil((ANIMALS * CAPACITY) / SELLERS); i++) {
+      const res = await post('Accounts', { code: `PLAIN-${seller}-${i}`, title: `Düz kayıt ${seller}-${i}`, accountTypeId: (await customerType) });
+      if (res.status !== 200) throw new Error(`plain create: ${res.status} ${JSON.stringify(res.body.error)}`);
+      creates++;
+    }
+  }));
+  const createsPerSecond = creates / ((performance.now() - t1) / 1000);
+
   const [check] = await q(
     `SELECT count(*) FILTER (WHERE p.shares_sold > p.share_capacity OR p.shares_sold <> coalesce(o.shares, 0))::int AS oversold,
-            sum(p.shares_sold)::int AS sold, count(*) FILTER (WHERE p.shares_sold = p.share_capacity)::int AS full
+            sum(p.shares_sold)::int AS sold, count(*) FILTER (WHERE p.shares_sold = p.share_capacity)::int AS full,
+            (SELECT count(*) FROM victim_order_details d JOIN victim_orders o ON o.id = d.victim_order_id WHERE o.product_id = ANY($1::int[]) AND d.shareholder_name LIKE 'Hissedar %')::int AS named,
+            (SELECT count(*) FROM victim_payments v JOIN victim_orders o ON o.id = v.victim_order_id WHERE o.product_id = ANY($1::int[]) AND v.receipt_no IS NOT NULL)::int AS payments,
+            (SELECT count(*) FROM transactions)::int - $2 AS entries,
+            (SELECT count(*) FROM victim_orders)::int - $3 AS orders
      FROM products p LEFT JOIN (SELECT product_id, sum(share_count) AS shares FROM victim_orders WHERE status <> 'cancelled' GROUP BY product_id) o ON o.product_id = p.id
-     WHERE p.id = ANY($1::int[])`, [animals]);
-  console.log(`(a) ${SELLERS} sellers, ${ANIMALS} animals × ${CAPACITY} shares: ${orders} sales (${sold} shares) and ${refused} refusals in ${seconds.toFixed(1)} s`);
-  console.log(`(a) ${(orders / seconds).toFixed(0)} sales/s, ${(requests / seconds).toFixed(0)} requests/s; animals full ${check.full}/${ANIMALS}; shares sold (SQL) ${check.sold} of ${ANIMALS * CAPACITY}; oversold ${check.oversold}`);
+     WHERE p.id = ANY($1::int[])`, [animals, before.entries, before.orders]);
+  console.log(`(a) ${SELLERS} sellers, ${ANIMALS} animals × ${CAPACITY} shares${PREFILL ? `, after ${PREFILL} orders` : ''}: ${orders} sales and ${refused} refusals in ${seconds.toFixed(1)} s`);
+  console.log(`(a) ${salesPerSecond.toFixed(0)} sales/s (one POST /Sales each: order, shareholder, deposit, 2 ledger entries); plain POST Accounts at the same concurrency ${createsPerSecond.toFixed(0)} creates/s; ratio ${(salesPerSecond / createsPerSecond).toFixed(2)} (goal ≥ 400 sales/s, ratio ≥ 0.5)`);
+  console.log(`(a) checked in SQL: animals full ${check.full}/${ANIMALS}, shares sold ${check.sold} of ${ANIMALS * CAPACITY}, oversold ${check.oversold}; orders ${check.orders}, share lines named ${check.named}, paid deposits ${check.payments}, ledger entries ${check.entries} (2 per sale)`);
   if (failures.size) console.log(`(a) other answers: ${JSON.stringify(Object.fromEntries(failures))}`);
-  if (check.oversold !== 0 || check.sold !== sold) throw new Error('oversold or miscounted shares');
+  if (check.oversold !== 0 || check.sold !== orders || check.orders !== orders || check.named !== orders || check.payments !== orders || check.entries !== 2 * orders) {
+    throw new Error('oversold, or a sale without its share line, payment or ledger entries');
+  }
 }
+const customerType = q(`SELECT id FROM account_types WHERE code = 'customer'`).then((r) => r[0].id as number);
 
 // ---- (b) Monitor fan-out ----------------------------------------------------------------------------
 async function monitor() {

@@ -1,5 +1,6 @@
 // Writes the admin metadata: everything the browser's generic entity screen needs to list, filter,
 // sort and edit an entity without a hand-written screen.
+import { FIELD_KINDS } from '../common/fields.ts';
 import type { EntityModel, FieldModel, JsonSchema } from './model.ts';
 import { operationsOf } from './contract.ts';
 
@@ -59,7 +60,7 @@ export function adminEntity(e: EntityModel) {
 }
 
 const ADMIN_TYPES = `
-export type FieldKind = 'integer' | 'number' | 'boolean' | 'text' | 'date' | 'datetime' | 'money' | 'decimal' | 'uuid' | 'json';
+export type FieldKind = ${FIELD_KINDS.map((k) => `'${k}'`).join(' | ')};
 export type TagColor = 'success' | 'info' | 'warn' | 'danger' | 'secondary' | 'contrast';
 export type OperationKind = 'list' | 'page' | 'get' | 'create' | 'update' | 'delete';
 

@@ -4,7 +4,7 @@ import { INT4_MAX, type ContractSource, type EntityModel, type FieldModel, type 
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errors = (...codes: string[]) =>
-  Object.fromEntries(codes.map((c) => [c, { $ref: `#/components/responses/${{ 400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 409: 'Conflict' }[c]}` }]));
+  Object.fromEntries(codes.map((c) => [c, { $ref: `#/components/responses/${{ 400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 409: 'Conflict', 422: 'IdempotencyKeyReused' }[c]}` }]));
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 const envelope = (data: JsonSchema): JsonSchema => ({
   type: 'object',
@@ -107,14 +107,17 @@ export function buildOpenApi(src: ContractSource): JsonSchema {
       });
     }
     for (const s of operationsOf(e)) {
+      // An idempotent entity's create takes an Idempotency-Key: a retry answers the first answer.
+      const idempotent = e.idempotent && s.op === 'create';
+      const parameters = [...(s.idParam ? [{ $ref: '#/components/parameters/Id' }] : []), ...(idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [])];
       const operation: JsonSchema = {
         tags: [e.plural],
         operationId: s.id,
         summary: s.summary,
         'x-claim': `${e.claims}.${s.action}`,
-        ...(s.idParam ? { parameters: [{ $ref: '#/components/parameters/Id' }] } : {}),
+        ...(parameters.length ? { parameters } : {}),
         ...(s.body ? { requestBody: { required: true, content: json(ref(s.body)) } } : {}),
-        responses: { '200': { description: 'Done.', content: json(ref(s.answer)) }, ...errors(...s.errs) },
+        responses: { '200': { description: 'Done.', content: json(ref(s.answer)) }, ...errors(...s.errs, ...(idempotent ? ['422'] : [])) },
       };
       doc.paths[s.path] ??= {};
       if (doc.paths[s.path][s.method]) throw new Error(`${s.method} ${s.path} is declared twice`);

@@ -4,6 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import type { FieldKind } from '../common/fields.ts';
 
 export type JsonSchema = Record<string, any>;
 
@@ -11,9 +12,6 @@ export const INT4_MAX = 2147483647;
 
 export type Operation = 'list' | 'page' | 'get' | 'create' | 'update' | 'delete';
 export const ALL_OPERATIONS: Operation[] = ['list', 'page', 'get', 'create', 'update', 'delete'];
-
-export type FieldKind =
-  | 'integer' | 'number' | 'boolean' | 'text' | 'date' | 'datetime' | 'money' | 'decimal' | 'uuid' | 'json';
 
 export interface FieldModel {
   name: string;
@@ -55,6 +53,8 @@ export interface EntityModel {
   indexes: { columns: string[]; using: 'btree' | 'trgm' }[];
   operations: Operation[];
   idPayloadName: string;
+  /** `x-entity.idempotent`: its create takes an `Idempotency-Key` (a retry never creates twice). */
+  idempotent: boolean;
   description?: string;
   fields: FieldModel[]; // standard fields included (id, createdAt, updatedAt, rowVersion)
   schema: JsonSchema; // the schema as written
@@ -161,6 +161,7 @@ function entityModel(name: string, schema: JsonSchema): EntityModel {
     indexes: (x.indexes ?? []).map((i: JsonSchema) => ({ columns: i.columns, using: i.using ?? 'btree' })),
     operations: x.operations ?? ALL_OPERATIONS,
     idPayloadName: x.idPayloadName ?? 'id',
+    idempotent: x.idempotent === true,
     description: schema.description,
     fields,
     schema,

@@ -8,8 +8,11 @@ export const accountTypes = pgTable('account_types', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   rowVersion: integer('row_version').notNull().default(1),
   name: text('name').notNull(),
+  code: text('code'),
   description: text('description'),
-});
+}, (t) => [
+  uniqueIndex('uq_account_types__code').on(t.code),
+]);
 
 export const addressTypes = pgTable('address_types', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -41,6 +44,7 @@ export const accounts = pgTable('accounts', {
   index('ix_accounts__account_type_id').on(t.accountTypeId),
   foreignKey({ name: 'fk_accounts__main_account_id', columns: [t.mainAccountId], foreignColumns: [t.id] }).onDelete('restrict'),
   index('ix_accounts__main_account_id').on(t.mainAccountId),
+  uniqueIndex('uq_accounts__identity_number').on(t.identityNumber),
   index('ix_accounts__title_trgm').using('gin', t.title.op('gin_trgm_ops')),
   index('ix_accounts__phone_number').on(t.phoneNumber),
 ]);
@@ -70,11 +74,14 @@ export const appointmentTypes = pgTable('appointment_types', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   rowVersion: integer('row_version').notNull().default(1),
   name: text('name').notNull(),
+  code: text('code'),
   durationMinutes: integer('duration_minutes').notNull(),
   defaultCapacity: integer('default_capacity').notNull().default(1),
   color: text('color').notNull().default("#10b981"),
   isActive: boolean('is_active').notNull().default(true),
-});
+}, (t) => [
+  uniqueIndex('uq_appointment_types__code').on(t.code),
+]);
 
 export const appointments = pgTable('appointments', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -112,11 +119,13 @@ export const attributes = pgTable('attributes', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   rowVersion: integer('row_version').notNull().default(1),
   name: text('name').notNull(),
+  code: text('code'),
   attributeTypeId: integer('attribute_type_id').notNull(),
   unit: text('unit'),
   isRequired: boolean('is_required').notNull().default(false),
   displayOrder: integer('display_order').notNull().default(0),
 }, (t) => [
+  uniqueIndex('uq_attributes__code').on(t.code),
   foreignKey({ name: 'fk_attributes__attribute_type_id', columns: [t.attributeTypeId], foreignColumns: [attributeTypes.id] }).onDelete('restrict'),
   index('ix_attributes__attribute_type_id').on(t.attributeTypeId),
 ]);
@@ -291,8 +300,11 @@ export const priceTypes = pgTable('price_types', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   rowVersion: integer('row_version').notNull().default(1),
   name: text('name').notNull(),
+  code: text('code'),
   description: text('description'),
-});
+}, (t) => [
+  uniqueIndex('uq_price_types__code').on(t.code),
+]);
 
 export const products = pgTable('products', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),

@@ -13,7 +13,7 @@ import { badRequest, fieldError } from './core/errors.ts';
 import * as auth from './domain/auth.ts';
 import { messagesOf, translateDtos } from './domain/translates.ts';
 import { domainOperations } from './domain/hooks.ts';
-import type { DomainDeps, Operation, Operations } from './domain/operations.ts';
+import { Answered, type DomainDeps, type Operation, type Operations } from './domain/operations.ts';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 type Route = Handler | Partial<RouteOptions>;
@@ -43,6 +43,12 @@ export function contractForServer(): Record<string, unknown> {
 }
 
 const userId = (request: FastifyRequest) => (request.user ? Number(request.user.sub) : undefined);
+/** The `Idempotency-Key` of a request to an operation that declares it (the contract validated it). */
+const idempotencyKeyOf = (request: FastifyRequest) => {
+  const key = request.headers['idempotency-key'];
+  return typeof key === 'string' ? key : undefined;
+};
+
 /** Who writes: the signed-in user, the claims the router checked, and the operation (audit trail). */
 const writer = (request: FastifyRequest, operation: string) => ({ userId: userId(request), claims: request.user?.claims, operation });
 
@@ -66,7 +72,7 @@ function entityRoutes(d: CrudDeps): Record<string, Route> {
         list: async () => ok(await listAll(d, e)),
         page: async (r: FastifyRequest) => ok(await listPage(d.pool, e, r.body as PagedListRequest)),
         get: async (r: FastifyRequest) => ok(await getOne(d, e, id(r))),
-        create: async (r: FastifyRequest) => ok(await create(d, e, body(r), writer(r, operationId))),
+        create: async (r: FastifyRequest) => ok(await create(d, e, body(r), writer(r, operationId), idempotencyKeyOf(r))),
         update: async (r: FastifyRequest) => ok(await update(d, e, body(r), writer(r, operationId))),
         delete: async (r: FastifyRequest) => ok(await remove(d, e, id(r), writer(r, operationId))),
       }[kind];
@@ -85,9 +91,9 @@ function workflowRoutes(ops: Operations, rules: ConstraintErrors): Record<string
       continue;
     }
     const run: Operation = op;
-    routes[operationId] = async (r) => {
+    routes[operationId] = async (r, reply) => {
       try {
-        return ok(await run({
+        const answer = await run({
           params: (r.params ?? {}) as Record<string, unknown>,
           query: (r.query ?? {}) as Record<string, unknown>,
           body: r.body,
@@ -96,7 +102,10 @@ function workflowRoutes(ops: Operations, rules: ConstraintErrors): Record<string
           userId: userId(r),
           operation: operationId,
           claims: r.user?.claims,
-        }));
+        });
+        if (!(answer instanceof Answered)) return ok(answer);
+        reply.code(answer.status);
+        return ok(answer.data);
       } catch (err) {
         // A refusal of the database is answered as on the generic operations.
         translateDbError(undefined, err, rules);

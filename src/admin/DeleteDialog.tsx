@@ -16,9 +16,10 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog.tsx';
 import { t } from '@/lib/i18n.ts';
+import { invalidatePaths } from '@/lib/query-keys.ts';
 import { notify } from '@/lib/notify.ts';
 import { assertOnline } from '@/lib/offline.ts';
-import { deleteRow } from './api.ts';
+import { deleteRow, entityPath } from './api.ts';
 import { errorMessage } from './errors.ts';
 import type { AdminEntity } from './types.ts';
 
@@ -70,7 +71,7 @@ function DeleteDialogBody({ entity, targets, onClose, onDeleted }: Props & { tar
     setBusy(false);
     if (deleted.length) {
       onDeleted(deleted);
-      await queryClient.invalidateQueries({ queryKey: [entity.plural] });
+      await invalidatePaths(queryClient, entityPath(entity));
       notify({ severity: 'success', summary: deleted.length === 1 ? t('message.deleted') : t('admin.deletedCount', { count: deleted.length }) });
     }
     if (failed.length) {

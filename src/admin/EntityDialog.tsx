@@ -3,26 +3,28 @@
 // attempt. Save: an id above 0 is an update (PUT, payload names, rowVersion), otherwise a create
 // (POST). Whatever goes wrong, the dialog stays open with what was typed: the server's field
 // errors on their fields, a stale rowVersion explained with the choice to load the current row or
-// to overwrite it.
+// to overwrite it. A row the feature says cannot be changed (`useReadOnly`) opens read-only: the
+// reason above the form, every field disabled, no save or delete.
 import { Suspense, useId, useMemo, useState, type ComponentType } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
-import { AlertCircle, AlertTriangle, Loader2, Trash2, WifiOff } from 'lucide-react';
+import { AlertCircle, AlertTriangle, Loader2, Lock, Trash2, WifiOff } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { t } from '@/lib/i18n.ts';
+import { invalidatePaths } from '@/lib/query-keys.ts';
 import { notify } from '@/lib/notify.ts';
 import { useOnline } from '@/lib/offline.ts';
-import { saveRow } from './api.ts';
+import { entityPath, saveRow } from './api.ts';
 import { errorBody, errorMessage, isStaleConflict, serverFieldErrors, type ServerFieldError } from './errors.ts';
 import { EntityForm } from './form-theme.tsx';
 import type { EntityFormContext } from './form-widgets.tsx';
 import { displayOf } from './value-format.ts';
 import { formDataOf, formSchemaFor, formUiSchemaFor, isUpdate, propertiesOf, toPayload } from './payload.ts';
 import { entityFormValidator, type FormData } from './validation.ts';
-import type { AdminEntity, EntityRow, RecordPanelProps } from './types.ts';
+import type { AdminEntity, EntityPageExtension, EntityRow, RecordPanelProps } from './types.ts';
 
 const FIRST_EDITABLE = 'input:not([readonly]):not([disabled]):not([type=hidden]), textarea:not([readonly]):not([disabled]), button[role=combobox]:not([disabled]), button[role=switch]:not([disabled])';
 
@@ -36,22 +38,28 @@ interface Props {
   onDelete: (row: EntityRow) => void;
   /** A feature's section under the form of an existing row (EntityPageExtension.RecordPanel). */
   RecordPanel?: ComponentType<RecordPanelProps>;
+  useReadOnly?: EntityPageExtension['useReadOnly'];
 }
 
-export function EntityDialog({ entity, row, locale, onClose, canDelete, onDelete, RecordPanel }: Props) {
+const editable = (): undefined => undefined;
+
+export function EntityDialog({ entity, row, locale, onClose, canDelete, onDelete, RecordPanel, useReadOnly }: Props) {
   return (
     <Dialog open={row !== null} onOpenChange={(open) => !open && onClose()}>
-      {row !== null && <EntityDialogBody key={String(row.id ?? 'new')} entity={entity} row={row} locale={locale} onClose={onClose} canDelete={canDelete} onDelete={onDelete} RecordPanel={RecordPanel} />}
+      {row !== null && <EntityDialogBody key={String(row.id ?? 'new')} entity={entity} row={row} locale={locale} onClose={onClose} canDelete={canDelete} onDelete={onDelete} RecordPanel={RecordPanel} useReadOnly={useReadOnly} />}
     </Dialog>
   );
 }
 
-function EntityDialogBody({ entity, row, locale, onClose, canDelete, onDelete, RecordPanel }: Props & { row: EntityRow }) {
+function EntityDialogBody({ entity, row, locale, onClose, canDelete, onDelete, RecordPanel, useReadOnly = editable }: Props & { row: EntityRow }) {
   const queryClient = useQueryClient();
   const online = useOnline();
   const formId = useId();
   const id = isUpdate(row.id) ? row.id : undefined;
   const mode = id !== undefined ? 'update' : 'create';
+  // The same hook on every render of this dialog: the extension is fixed for the entity's screen.
+  const readOnlyNote = useReadOnly(row);
+  const readOnly = mode === 'update' && readOnlyNote !== undefined;
 
   const schema = useMemo(() => formSchemaFor(entity, mode), [entity, mode]);
   const uiSchema = useMemo(() => formUiSchemaFor(entity, mode), [entity, mode]);
@@ -80,7 +88,7 @@ function EntityDialogBody({ entity, row, locale, onClose, canDelete, onDelete, R
     onSuccess: async () => {
       notify({ severity: 'success', summary: t(mode === 'update' ? 'message.updated' : 'message.created') });
       onClose();
-      await queryClient.invalidateQueries({ queryKey: [entity.plural] });
+      await invalidatePaths(queryClient, entityPath(entity));
     },
     onError: (err) => {
       if (isStaleConflict(err)) {
@@ -178,6 +186,13 @@ function EntityDialogBody({ entity, row, locale, onClose, canDelete, onDelete, R
         </Alert>
       )}
 
+      {readOnly && (
+        <Alert variant="info" data-testid="entity-dialog-read-only">
+          <Lock aria-hidden="true" />
+          <AlertDescription>{readOnlyNote}</AlertDescription>
+        </Alert>
+      )}
+
       {banner && (
         <Alert variant="destructive">
           <AlertCircle aria-hidden="true" />
@@ -198,10 +213,11 @@ function EntityDialogBody({ entity, row, locale, onClose, canDelete, onDelete, R
         showErrorList={false}
         noHtml5Validate
         focusOnFirstError
-        disabled={save.isPending}
+        disabled={save.isPending || readOnly}
         onChange={onChange}
         onError={() => setSubmitted(true)}
         onSubmit={(e) => {
+          if (readOnly) return;
           setSubmitted(true);
           const data = e.formData ?? {};
           setFormData(data);
@@ -220,7 +236,7 @@ function EntityDialogBody({ entity, row, locale, onClose, canDelete, onDelete, R
 
       <DialogFooter className="sm:justify-between">
         <div>
-          {mode === 'update' && canDelete && (
+          {mode === 'update' && canDelete && !readOnly && (
             <Button variant="ghost" className="text-tag-danger-foreground hover:bg-tag-danger hover:text-tag-danger-foreground" onClick={() => onDelete(row)} disabled={save.isPending}>
               <Trash2 aria-hidden="true" />
               {t('action.delete')}
@@ -229,12 +245,14 @@ function EntityDialogBody({ entity, row, locale, onClose, canDelete, onDelete, R
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
           <Button variant="outline" onClick={onClose}>
-            {t('action.cancel')}
+            {t(readOnly ? 'action.close' : 'action.cancel')}
           </Button>
-          <Button type="submit" form={formId} disabled={save.isPending || !online} aria-busy={save.isPending}>
-            {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {t('action.save')}
-          </Button>
+          {!readOnly && (
+            <Button type="submit" form={formId} disabled={save.isPending || !online} aria-busy={save.isPending}>
+              {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+              {t('action.save')}
+            </Button>
+          )}
         </div>
       </DialogFooter>
     </DialogContent>

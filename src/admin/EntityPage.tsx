@@ -13,7 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { t } from '@/lib/i18n.ts';
 import { notify } from '@/lib/notify.ts';
 import { useSession } from '@/lib/session.ts';
-import { fetchPage, hasOperation } from './api.ts';
+import { hasOperation, pageQuery } from './api.ts';
 import { DeleteDialog, type DeleteTarget } from './DeleteDialog.tsx';
 import { EntityTable } from './EntityTable.tsx';
 import { errorMessage } from './errors.ts';
@@ -110,12 +110,7 @@ function EntityScreen({ entity, extension }: { entity: AdminEntity; extension: E
     () => buildPageRequest({ ...pagination, sorting, filters, globalFilter: appliedSearch }),
     [pagination, sorting, filters, appliedSearch],
   );
-  const page = useQuery({
-    queryKey: [entity.plural, 'page', request],
-    queryFn: ({ signal }) => fetchPage(entity, request, signal),
-    placeholderData: keepPreviousData,
-    enabled: hasOperation(entity, 'page'),
-  });
+  const page = useQuery({ ...pageQuery(entity, request), placeholderData: keepPreviousData });
   const total = page.data?.totalCount ?? 0;
   // After deletes the page may lie past the end: go to the last one.
   if (page.data && !page.isPlaceholderData && total > 0 && pagination.pageIndex * pagination.pageSize >= total) {
@@ -129,20 +124,18 @@ function EntityScreen({ entity, extension }: { entity: AdminEntity; extension: E
   const [deleting, setDeleting] = useState<DeleteTarget[] | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const { rowLink, RowActions, Toolbar: ExtraTools, CreateDialog, RecordPanel } = extension;
+  const { rowLink, RowActions, Toolbar: ExtraTools, CreateDialog, RecordPanel, useReadOnly } = extension;
   const [creating, setCreating] = useState(false);
   // A row with a page of its own opens there; others in the edit dialog.
   const onEdit = useCallback((row: EntityRow) => (rowLink ? void navigate(rowLink(row)) : setEditing(row)), [rowLink, navigate]);
-  const refetch = page.refetch;
-  const refresh = useCallback(() => void refetch(), [refetch]);
   const onDelete = useCallback((row: EntityRow) => {
     if (typeof row.id === 'number' && row.id > 0) setDeleting([{ id: row.id, name: displayOf(entity, row) }]);
   }, [entity]);
 
   const columns = useMemo(() => buildColumns(entity, canDelete, canUpdate || canDelete || !!RowActions), [entity, canDelete, canUpdate, RowActions]);
   const meta = useMemo<AdminTableMeta>(
-    () => ({ entity, locale, canUpdate: canUpdate || !!rowLink, canDelete, onEdit, onDelete, RowActions, refresh }),
-    [entity, locale, canUpdate, canDelete, onEdit, onDelete, RowActions, refresh, rowLink],
+    () => ({ entity, locale, canUpdate: canUpdate || !!rowLink, canDelete, onEdit, onDelete, RowActions }),
+    [entity, locale, canUpdate, canDelete, onEdit, onDelete, RowActions, rowLink],
   );
   const table = useTable({
     features,
@@ -232,7 +225,7 @@ function EntityScreen({ entity, extension }: { entity: AdminEntity; extension: E
           onClearFilters={clearFilters}
           exporting={exporting}
           onExport={() => void onExport()}
-          extra={ExtraTools && <ExtraTools entity={entity} refresh={refresh} />}
+          extra={ExtraTools && <ExtraTools entity={entity} />}
         />
         <EntityTable
           table={table}
@@ -258,9 +251,9 @@ function EntityScreen({ entity, extension }: { entity: AdminEntity; extension: E
         />
       </div>
       <Suspense fallback={null}>
-        <EntityDialog entity={entity} row={editing} locale={locale} onClose={() => setEditing(null)} canDelete={canDelete} onDelete={onDelete} RecordPanel={RecordPanel} />
+        <EntityDialog entity={entity} row={editing} locale={locale} onClose={() => setEditing(null)} canDelete={canDelete} onDelete={onDelete} RecordPanel={RecordPanel} useReadOnly={useReadOnly} />
       </Suspense>
-      {CreateDialog && creating && <CreateDialog entity={entity} onClose={() => setCreating(false)} refresh={refresh} />}
+      {CreateDialog && creating && <CreateDialog entity={entity} onClose={() => setCreating(false)} />}
       <DeleteDialog entity={entity} targets={deleting} onClose={() => setDeleting(null)} onDeleted={onDeleted} />
     </section>
   );

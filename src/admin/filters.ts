@@ -5,6 +5,7 @@ import type { AdminEntity, AdminField, ColumnFilterState, ColumnFilters, FilterP
 
 export type FilterEditor = 'text' | 'number' | 'date' | 'boolean' | 'enum' | 'lookup' | 'none';
 
+// What the filters offer, out of what the list engine accepts for the kind (common/fields.ts).
 const TEXT_MODES: MatchMode[] = ['startsWith', 'contains', 'notContains', 'endsWith', 'equals', 'notEquals'];
 const NUMBER_MODES: MatchMode[] = ['equals', 'notEquals', 'lt', 'lte', 'gt', 'gte', 'between'];
 const DATE_MODES: MatchMode[] = ['dateIs', 'dateIsNot', 'dateBefore', 'dateAfter', 'between'];

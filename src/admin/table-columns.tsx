@@ -35,7 +35,6 @@ export interface AdminTableMeta {
   onDelete: (row: EntityRow) => void;
   /** A feature's actions of a row, shown before edit and delete. */
   RowActions?: EntityPageExtension['RowActions'];
-  refresh: () => void;
 }
 
 export const features = tableFeatures({
@@ -110,7 +109,7 @@ export function buildColumns(entity: AdminEntity, withSelection: boolean, withAc
           const name = displayOf(meta.entity, row.original);
           return (
             <div className="flex justify-end gap-1">
-              {meta.RowActions && <meta.RowActions entity={meta.entity} row={row.original} refresh={meta.refresh} />}
+              {meta.RowActions && <meta.RowActions entity={meta.entity} row={row.original} />}
               {meta.canUpdate && (
                 <Button variant="ghost" size="icon" className="size-8" onClick={() => meta.onEdit(row.original)} aria-label={t('admin.editRow', { name })} title={t('action.edit')}>
                   <Pencil aria-hidden="true" />

@@ -2,8 +2,9 @@
 // the specification (section 3, extended with MatchMode and Operator) and its answer.
 import type { ComponentType } from 'react';
 import type { AdminEntity, AdminField, FieldKind } from '../../generated/admin/index.ts';
+import type { MatchMode } from '../../common/fields.ts';
 
-export type { AdminEntity, AdminField, FieldKind };
+export type { AdminEntity, AdminField, FieldKind, MatchMode };
 
 /** One row of any entity, as the API answers it (camelCase names, `lookups` beside the ids). */
 export interface EntityRow {
@@ -12,12 +13,6 @@ export interface EntityRow {
   rowVersion?: number;
   lookups?: Record<string, string | null>;
 }
-
-export const MATCH_MODES = [
-  'startsWith', 'contains', 'notContains', 'endsWith', 'equals', 'notEquals', 'in',
-  'lt', 'lte', 'gt', 'gte', 'between', 'dateIs', 'dateIsNot', 'dateBefore', 'dateAfter',
-] as const;
-export type MatchMode = (typeof MATCH_MODES)[number];
 
 export type FilterScalar = string | number | boolean | null;
 export type FilterValue = FilterScalar | FilterScalar[];
@@ -67,18 +62,23 @@ export type ColumnFilters = Record<string, ColumnFilterState>;
  * the screen itself stays entity-free). Each part is optional.
  */
 export interface EntityPageExtension {
-  /** Buttons beside New (e.g. "Yeni satış", "Gider dağıt"); `refresh` reloads the list. */
-  Toolbar?: ComponentType<{ entity: AdminEntity; refresh: () => void }>;
+  /** Buttons beside New (e.g. "Yeni satış", "Gider dağıt"). After a write, a feature marks what it
+   *  changed stale by path (`useInvalidate` of src/lib/query-keys.ts), this list included. */
+  Toolbar?: ComponentType<{ entity: AdminEntity }>;
   /** Actions of one row, before edit and delete (e.g. "Geri arandı", "Yetkiler"). */
-  RowActions?: ComponentType<{ entity: AdminEntity; row: EntityRow; refresh: () => void }>;
+  RowActions?: ComponentType<{ entity: AdminEntity; row: EntityRow }>;
   /** A page of its own for a row (e.g. `/VictimOrders/17`): opening a row goes there instead of the edit dialog. */
   rowLink?: (row: EntityRow) => string;
   /** Column filters the screen opens with (e.g. the missed calls not returned yet). */
   initialFilters?: ColumnFilters;
   /** A dialog of its own for New, instead of the generic form (e.g. the standalone payment). */
-  CreateDialog?: ComponentType<{ entity: AdminEntity; onClose: () => void; refresh: () => void }>;
+  CreateDialog?: ComponentType<{ entity: AdminEntity; onClose: () => void }>;
   /** A section under the edit dialog's form of an existing row (e.g. its change history). */
   RecordPanel?: ComponentType<RecordPanelProps>;
+  /** Why an existing row cannot be changed, as a translated note (undefined: it can); its edit
+   *  dialog then opens read-only with the note (e.g. a share line of a completed order). A hook,
+   *  called by the dialog with its row. */
+  useReadOnly?: (row: EntityRow) => string | undefined;
 }
 
 /** What a section about one record is given: the entity (plural), the row's id, and its version (it changes with the row). */

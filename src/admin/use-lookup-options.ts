@@ -1,8 +1,9 @@
 // The choices of a lookup: the referenced entity's rows (its `list` operation,
-// `GET /api/v1/{plural}`), each shown by that entity's display field.
+// `GET /api/v1/{plural}`, cached under that call's generated key), each shown by that entity's
+// display field.
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { fetchAll } from './api.ts';
+import { listQuery } from './api.ts';
 import { routeOfEntity, useEntityMetadata } from './metadata.ts';
 import { displayOf } from './value-format.ts';
 
@@ -13,19 +14,13 @@ export interface LookupOption {
 
 const NO_OPTIONS: LookupOption[] = [];
 
-export const lookupListKey = (plural: string) => [plural, 'list'] as const;
-
 /** The referenced entity (by schema name, e.g. `Language`), its rows as options. */
 export function useLookupOptions(entityName: string | undefined, enabled = true) {
   const route = routeOfEntity(entityName);
   const plural = route?.plural;
   const metadata = useEntityMetadata(plural);
   const target = metadata.data;
-  const list = useQuery({
-    queryKey: lookupListKey(plural ?? ''),
-    queryFn: ({ signal }) => fetchAll(target?.operations.list?.path ?? `/${plural}`, signal),
-    enabled: enabled && !!target,
-  });
+  const list = useQuery({ ...listQuery(target), enabled });
   const options = useMemo<LookupOption[]>(() => {
     if (!target || !list.data) return NO_OPTIONS;
     return list.data

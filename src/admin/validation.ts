@@ -4,6 +4,7 @@
 // minimum with '{label} en az {min} olmalı.'. Then the contract's other rules (lengths, patterns,
 // formats, exclusive and upper money bounds) in plain code (schema-check.ts), each as `t('validation.<keyword>', …)`.
 // One message per field, the most basic first.
+import { FORMAT_PATTERNS } from '../../common/formats.ts';
 import { checkSchema, type SchemaError as ErrorObject } from './schema-check.ts';
 import { toErrorSchema, type RJSFSchema, type RJSFValidationError, type ValidatorType } from '@rjsf/utils';
 import { t } from '@/lib/i18n.ts';
@@ -14,10 +15,7 @@ type PropertySchema = RJSFSchema & Record<string, unknown>;
 
 /** The contract's own formats (openapi/README.md), checked as the server checks them. */
 const CONTRACT_FORMATS = {
-  money: /^-?\d{1,16}(\.\d{1,2})?$/,
-  decimal: /^-?\d{1,9}(\.\d{1,3})?$/,
-  phone: /^\+?[0-9 ()-]{7,20}$/,
-  color: /^#[0-9a-fA-F]{6}$/,
+  ...FORMAT_PATTERNS,
   percent: () => true, // a number 0–100: its bounds are the schema's minimum and maximum
   // identity-number: the pattern (10 or 11 digits) is checked here; the check digits by the
   // server alone, whose refusal shows on the field like any other.

@@ -12,6 +12,7 @@ const featureExtensions: Record<string, () => Promise<EntityPageExtension>> = {
   VictimOrders: () =>
     Promise.all([import('@/features/sales/extension.tsx'), import('@/features/orders/extension.tsx')]).then(([s, o]) => ({ ...s.salesExtension, ...o.victimOrdersExtension })),
   VictimPayments: () => import('@/features/orders/payments-extension.tsx').then((m) => m.victimPaymentsExtension),
+  VictimOrderDetail: () => import('@/features/orders/extension.tsx').then((m) => m.victimOrderDetailExtension),
   Transactions: () => import('@/features/office/extensions.tsx').then((m) => m.transactionsExtension),
   Accounts: () => import('@/features/office/extensions.tsx').then((m) => m.accountsExtension),
   NetgsmCallWebhookLogs: () => import('@/features/office/extensions.tsx').then((m) => m.callsExtension),

@@ -6,13 +6,14 @@
 // Intl.NumberFormat as strings, which formats them as exact decimals (Intl.NumberFormat v3), so
 // 18 significant digits show without float loss. A Number is formatted as is: exact up to 15
 // significant digits.
+import { TIME_ZONE } from '../../common/calendar.ts';
+import type { FieldKind } from '../../common/fields.ts';
 import { DEFAULT_LANGUAGE, i18n, t } from './i18n.ts';
 
-export const TIME_ZONE = 'Europe/Istanbul';
-export const CURRENCY_BY_LANGUAGE: Readonly<Record<string, string>> = { 'tr-TR': 'TRY', 'en-US': 'USD' };
+// The farm's calendar (common/, the server's too), beside the formats that show it.
+export { DAY_PATTERN, TIME_ZONE, istanbulToday } from '../../common/calendar.ts';
 
-/** The field kinds of the admin metadata (generated/admin's FieldKind). */
-export type ValueKind = 'integer' | 'number' | 'boolean' | 'text' | 'date' | 'datetime' | 'money' | 'decimal' | 'uuid' | 'json';
+export const CURRENCY_BY_LANGUAGE: Readonly<Record<string, string>> = { 'tr-TR': 'TRY', 'en-US': 'USD' };
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -92,7 +93,7 @@ export function formatDateTime(value: string | number | Date | null | undefined,
 }
 
 /** A table cell: the value of a field of the given kind and format, as text. */
-export function formatValue(kind: ValueKind, format: string | undefined, value: unknown, lang = currentLanguage()): string {
+export function formatValue(kind: FieldKind, format: string | undefined, value: unknown, lang = currentLanguage()): string {
   if (value == null) return '';
   const scalar = typeof value === 'string' || typeof value === 'number' ? value : undefined;
   const when = value instanceof Date ? value : scalar;
@@ -116,9 +117,3 @@ export function formatValue(kind: ValueKind, format: string | undefined, value: 
       return String(value);
   }
 }
-
-/** Today in Europe/Istanbul, `YYYY-MM-DD`: the farm's calendar day, whatever the device's zone. */
-export const istanbulToday = (now = new Date()): string => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(now);
-
-/** A `YYYY-MM-DD` day (as a `?date=` of a day screen). */
-export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;

@@ -11,8 +11,9 @@ import { session } from './session.ts';
 
 export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const CACHE_KEY = 'query-cache';
-// Bump when cached answers change shape, so old caches are dropped instead of misread.
-const CACHE_BUSTER = '1';
+// Bump when cached answers or their keys change, so old caches are dropped instead of misread
+// (2: every read under the generated keys, src/lib/query-keys.ts).
+const CACHE_BUSTER = '2';
 
 export const queryClient = new QueryClient({
   mutationCache: new MutationCache({

@@ -1,7 +1,7 @@
 // The session record of the specification (section 3), kept in local storage under `user`.
 // Guest: no user, or a user flagged as guest. Authenticated: a user that is not a guest.
 import { useSyncExternalStore } from 'react';
-import { hasClaim } from './claims.ts';
+import { hasClaim } from '../../common/claims.ts';
 
 export interface SessionUser {
   token: string;

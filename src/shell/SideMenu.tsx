@@ -9,7 +9,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
 import { ChevronDown } from 'lucide-react';
 import { t } from '@/lib/i18n.ts';
-import { hasClaim } from '@/lib/claims.ts';
+import { hasClaim } from '../../common/claims.ts';
 import { useSession } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
 import { groupOfPath, isActiveLink, visibleMenu } from './menu.ts';

@@ -3,12 +3,23 @@
 // all editable. Save creates or updates Translates rows (claims Translates.Create / .Update) and
 // reloads the language so the page shows them at once. Without those claims it is read-only.
 import { useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { Info, Search } from 'lucide-react';
+import { getGetLanguagesQueryKey, getLanguages } from '../../generated/api/languages/languages.ts';
+import {
+  createTranslate,
+  getGetTranslatesQueryKey,
+  getTranslateDtos,
+  getTranslatesForPaging,
+  updateTranslate,
+} from '../../generated/api/translates/translates.ts';
+import type { Translate } from '../../generated/api/model/index.ts';
 import { DataProvider } from './data-provider.tsx';
+import { dataOf } from '@/lib/envelope.ts';
 import { activateLanguage, hasTranslation, i18n, usedIds } from '@/lib/i18n.ts';
 import { notify } from '@/lib/notify.ts';
+import { useInvalidate } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
@@ -18,24 +29,10 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Input } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
-import { callApi, fetchLanguages, fetchPage, fetchServerMessages, postJson } from './api.ts';
-
-interface TranslateRow {
-  id: number;
-  languageId: number;
-  code: string;
-  value: string;
-  name: string | null;
-  rowVersion: number;
-}
-
-interface TranslateDto {
-  languageId: number;
-  languageCode: string;
-}
+import { fetchServerMessages } from './api.ts';
 
 const PAGE_SIZE = 500;
-export const TRANSLATION_QUERY_KEY = ['shell', 'translation-dialog'] as const;
+const silent = { silent: true } as const;
 
 /** Ctrl+Shift+K (also Cmd+Shift+K on a Mac). */
 const sameLanguage = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -43,17 +40,17 @@ const sameLanguage = (a: string, b: string) => a.toLowerCase() === b.toLowerCase
 /** The id of the language with this code (from Languages, else from the translation list). */
 async function languageIdOf(code: string, canReadLanguages: boolean): Promise<number | null> {
   if (canReadLanguages) {
-    const found = (await fetchLanguages()).find((l) => sameLanguage(l.code, code));
+    const found = dataOf(await getLanguages(silent)).find((l) => sameLanguage(l.code, code));
     if (found?.id) return found.id;
   }
-  const dtos = await callApi<TranslateDto[]>('/Translates/dtos', { silent: true }).catch(() => [] as TranslateDto[]);
+  const dtos = await getTranslateDtos(silent).then(dataOf, () => []);
   return dtos.find((d) => sameLanguage(d.languageCode, code))?.languageId ?? null;
 }
 
-async function rowsOf(languageId: number, codes: string[]): Promise<TranslateRow[]> {
-  const out: TranslateRow[] = [];
+async function rowsOf(languageId: number, codes: string[]): Promise<Translate[]> {
+  const out: Translate[] = [];
   for (let i = 0; i < codes.length; i += PAGE_SIZE) {
-    const page = await fetchPage<TranslateRow>('Translates', {
+    const page = dataOf(await getTranslatesForPaging({
       PageNumber: 1,
       PageSize: PAGE_SIZE,
       FilterParam: [
@@ -61,7 +58,7 @@ async function rowsOf(languageId: number, codes: string[]): Promise<TranslateRow
         { ColumnName: 'code', FilterValue: codes.slice(i, i + PAGE_SIZE), MatchMode: 'in', Operator: 'and' },
       ],
       SortingParams: [{ ColumnName: 'code', SortOrder: 1 }],
-    });
+    }, silent));
     out.push(...(page?.data ?? []));
   }
   return out;
@@ -89,7 +86,7 @@ export function TranslationEditorDialog({ open, onOpenChange }: { open: boolean;
 function TranslationEditor({ onDone }: { onDone: () => void }) {
   const { i18n: linguiI18n } = useLingui();
   const { hasClaim } = useSession();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const code = linguiI18n.locale;
   const canRead = hasClaim('Translates.Read');
   const canCreate = hasClaim('Translates.Create');
@@ -101,18 +98,18 @@ function TranslationEditor({ onDone }: { onDone: () => void }) {
   const [filter, setFilter] = useState('');
   const [saving, setSaving] = useState(false);
 
+  // Derived keys (src/lib/query-keys.ts): a language's id, read from Languages or Translates;
+  // and the Translates rows of the page's ids, read over as many pages as they need.
   const languageQuery = useQuery({
-    queryKey: [...TRANSLATION_QUERY_KEY, 'language', code],
+    queryKey: [...getGetLanguagesQueryKey(), 'idOf', code],
     queryFn: () => languageIdOf(code, canReadLanguages),
     enabled: canRead || canReadLanguages,
-    meta: { silent: true },
   });
   const languageId = languageQuery.data ?? null;
   const rowsQuery = useQuery({
-    queryKey: [...TRANSLATION_QUERY_KEY, 'rows', languageId, ids],
+    queryKey: [...getGetTranslatesQueryKey(), 'ofCodes', languageId, ids],
     queryFn: () => rowsOf(languageId!, ids),
     enabled: canRead && !!languageId && ids.length > 0,
-    meta: { silent: true },
   });
   const rows = useMemo(() => new Map((rowsQuery.data ?? []).map((r) => [r.code, r])), [rowsQuery.data]);
   const serverKnown = canRead && !!languageId && rowsQuery.isSuccess;
@@ -139,12 +136,12 @@ function TranslationEditor({ onDone }: { onDone: () => void }) {
     try {
       for (const e of changed) {
         if (e.row) {
-          await postJson('/Translates', { Id: e.row.id, LanguageId: languageId, Code: e.id, Value: e.value.trim(), Name: e.row.name, rowVersion: e.row.rowVersion }, { method: 'PUT', silent: true });
+          await updateTranslate({ Id: e.row.id, LanguageId: languageId, Code: e.id, Value: e.value.trim(), Name: e.row.name, rowVersion: e.row.rowVersion }, silent);
         } else {
-          await postJson('/Translates', { LanguageId: languageId, Code: e.id, Value: e.value.trim(), Name: window.location.pathname }, { silent: true });
+          await createTranslate({ LanguageId: languageId, Code: e.id, Value: e.value.trim(), Name: window.location.pathname }, silent);
         }
       }
-      await queryClient.invalidateQueries({ queryKey: TRANSLATION_QUERY_KEY });
+      await invalidate('/Translates');
       await activateLanguage(code, fetchServerMessages);
       notify({ severity: 'success', summary: tr('translation.saved', { count: changed.length }) });
       onDone();

@@ -1,30 +1,10 @@
-// The few calls the shell makes, through the app's fetcher. The fetcher answers either the
-// envelope `{ success, data, error }` or `{ data: envelope, status }`; both are read here.
-import { apiFetch, type ApiRequestInit } from '@/lib/api-fetcher.ts';
+// What the shell asks the server outside a query: the server's messages of a language, loaded at
+// start and on a language switch (before and without the data layer, so not a query). The
+// shell's reads are the generated hooks (languages.ts, Footer.tsx, TranslationEditor.tsx).
+import { getTranslationsByLanguage } from '../../generated/api/translates/translates.ts';
+import { dataOf } from '@/lib/envelope.ts';
 
-interface Envelope<T> {
-  success?: boolean;
-  data: T;
-  error?: { code?: string; message?: string } | null;
-}
-
-/** Calls the API and answers the envelope's `data`; a failure is thrown (an ApiError, already
- *  shown as a toast unless `silent`). */
-export async function callApi<T>(url: string, init?: ApiRequestInit): Promise<T> {
-  const res = (await apiFetch<unknown>(url, init)) as Record<string, unknown> | undefined;
-  const wrapped = !!res && typeof res.status === 'number' && 'data' in res && !('success' in res);
-  const envelope = (wrapped ? res.data : res) as Envelope<T> | undefined;
-  const status = wrapped ? (res.status as number) : 200;
-  if (status >= 400 || envelope?.success === false) {
-    throw Object.assign(new Error(envelope?.error?.message ?? 'An error occurred'), { status, body: envelope?.error });
-  }
-  return envelope?.data as T;
-}
-
-export const postJson = <T,>(url: string, body: unknown, init: ApiRequestInit = {}) =>
-  callApi<T>(url, { method: 'POST', ...init, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
-
-/** A language of the interface (the Languages entity). */
+/** A language the picker offers: the bundled ones have no id until the server's list names them. */
 export interface Language {
   id?: number;
   name: string;
@@ -36,17 +16,5 @@ export interface Language {
 }
 
 /** The server's messages of one language (public), for `activateLanguage(code, fetchServerMessages)`. */
-export const fetchServerMessages = (code: string) =>
-  callApi<Record<string, string>>(`/Translates/languages/${encodeURIComponent(code)}`, { silent: true });
-
-/** Every language (needs `Languages.Read`). */
-export const fetchLanguages = () => callApi<Language[]>('/Languages', { silent: true });
-
-export interface PageResult<T> {
-  data: T[];
-  totalCount: number;
-}
-
-/** One page of an entity's rows (`POST /{Plural}/GetListForPaging`). */
-export const fetchPage = <T,>(plural: string, request: Record<string, unknown>, init: ApiRequestInit = { silent: true }) =>
-  postJson<PageResult<T>>(`/${plural}/GetListForPaging`, request, init);
+export const fetchServerMessages = async (code: string): Promise<Record<string, string>> =>
+  dataOf(await getTranslationsByLanguage(code, { silent: true }));

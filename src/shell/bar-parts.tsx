@@ -4,12 +4,12 @@
 import { useNavigate } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
 import { EllipsisVertical, UserRound } from 'lucide-react';
+import { logoutEverywhere } from '../../generated/api/auth/auth.ts';
 import { logout } from '@/lib/api-fetcher.ts';
 import { t } from '@/lib/i18n.ts';
 import { session, useSession } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
 import { Button, type ButtonProps } from '@/components/ui/button.tsx';
-import { callApi } from './api.ts';
 import { LOGIN_ROUTE } from './guard.tsx';
 
 /** Signs out: clears the session (the query cache clears itself when the session's user
@@ -28,7 +28,7 @@ export function useLogout() {
 export function useLogoutEverywhere() {
   const navigate = useNavigate();
   return async () => {
-    const done = await callApi('/Auth/logout-everywhere', { method: 'POST' }).then(() => true, () => false);
+    const done = await logoutEverywhere().then(() => true, () => false);
     if (!done) return;
     session.logout();
     navigate(LOGIN_ROUTE, { replace: true });

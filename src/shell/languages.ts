@@ -1,17 +1,16 @@
 // The languages the picker offers: tr-TR and en-US (bundled, they work offline), plus the
 // server's active languages when the user may read them (`Languages.Read`).
-import { useQuery } from '@tanstack/react-query';
+import { useGetLanguages } from '../../generated/api/languages/languages.ts';
+import { dataOf } from '@/lib/envelope.ts';
 import { useSession } from '@/lib/session.ts';
-import { fetchLanguages, type Language } from './api.ts';
+import type { Language } from './api.ts';
 import { BUNDLED_LANGUAGES } from './current-language.ts';
 import { countryOfLanguage } from './flags.tsx';
-
-export const LANGUAGES_QUERY_KEY = ['shell', 'languages'] as const;
 
 export function useLanguages(): Language[] {
   const { user, hasClaim } = useSession();
   const canRead = !!user && hasClaim('Languages.Read');
-  const { data } = useQuery({ queryKey: [...LANGUAGES_QUERY_KEY, user?.userInfo?.userInfo?.guid], queryFn: fetchLanguages, enabled: canRead, staleTime: 5 * 60_000, meta: { silent: true } });
+  const { data } = useGetLanguages({ query: { select: dataOf, enabled: canRead, staleTime: 5 * 60_000 }, request: { silent: true } });
   const list = [...BUNDLED_LANGUAGES];
   const server = (data ?? []).filter((l) => l.isActive !== false).sort((a, b) => (a.displayOrder ?? 0) - (b.displayOrder ?? 0));
   for (const l of server) {

@@ -346,3 +346,47 @@ describe('attribute values', () => {
     }
   });
 });
+
+describe('reference rows found by code (issue 16, point 4)', () => {
+  const idOf = async (table: string, code: string) => (await sql(`SELECT id FROM ${table} WHERE code = $1`, [code]))[0]?.id as number | undefined;
+
+  it('the seed gives the reference rows their codes', async () => {
+    for (const [table, codes] of Object.entries({
+      price_types: ['sale', 'purchase', 'deposit', 'share'],
+      account_types: ['customer', 'supplier', 'staff', 'donor'],
+      appointment_types: ['slaughter', 'pickup', 'visit'],
+      attributes: ['breed', 'liveWeight', 'earTag', 'age'],
+      payment_statuses: ['pending', 'paid', 'cancelled', 'refunded'],
+    })) {
+      // Other tests of this file add rows with codes of their own.
+      expect((await sql(`SELECT code FROM ${table} WHERE code IS NOT NULL`)).map((r) => r.code), table).toEqual(expect.arrayContaining(codes));
+    }
+  });
+
+  it.each([['PriceTypes', 'price_types', 'share'], ['AccountTypes', 'account_types', 'customer']])(
+    '%s: the row of the code the server relies on keeps its code and stays, but may be renamed',
+    async (plural, table, code) => {
+      const id = (await idOf(table, code))!;
+      const changed = await save(plural, id, { code: 'other' });
+      expect(changed.status).toBe(409);
+      expect(changed.body.error).toMatchObject({ code: 'error.reference.serverCode', params: { code } });
+      const emptied = await save(plural, id, { code: null });
+      expect(emptied.status).toBe(409);
+      const removed = await api('DELETE', `${plural}/${id}`);
+      expect(removed.status).toBe(409);
+      expect(removed.body.error.code).toBe('error.reference.serverCode');
+      expect((await save(plural, id, { name: 'Yeniden adlandırıldı' })).status).toBe(200);
+      expect(await idOf(table, code)).toBe(id);
+    },
+  );
+
+  it('other codes are the staff\'s: a new row may carry one or none, and codes are unique', async () => {
+    const made = await api('POST', 'PriceTypes', { name: 'Toptan', code: 'wholesale' });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect((await api('POST', 'PriceTypes', { name: 'Toptan 2', code: 'wholesale' })).status).toBe(409);
+    expect((await api('POST', 'PriceTypes', { name: 'Kodsuz' })).status).toBe(200);
+    expect((await api('POST', 'PriceTypes', { name: 'Kötü kod', code: 'Büyük Harf' })).status).toBe(400);
+    expect((await save('PriceTypes', made.body.data.id, { code: 'bulk' })).status).toBe(200);
+    expect((await api('DELETE', `PriceTypes/${made.body.data.id}`)).status).toBe(200);
+  });
+});

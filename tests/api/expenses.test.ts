@@ -1,11 +1,11 @@
 // Expense distribution: one expense split over accounts equally, by their Kurban shares or by
 // typed amounts, into parts that add up to the total to the kuruş (largest remainder), written as
-// expense entries in one database transaction; balances move by exactly the parts.
+// expense entries in one database transaction; balances move by exactly the parts. The split
+// itself: tests/unit/common/money.test.ts.
 import fc from 'fast-check';
 import contract from '../../generated/openapi.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { splitByWeights } from '../../server/src/core/money.ts';
-import { fromKurus, toKurus } from '../../server/src/core/money.ts';
+import { fromKurus, splitByWeights, toKurus } from '../../common/money.ts';
 import { ADMIN, call, startTestServer, type TestServer } from '../support/app.ts';
 
 let server: TestServer;
@@ -52,31 +52,6 @@ const balances = async (ids: number[]) =>
 const entryCount = async () => (await sql('SELECT count(*)::int AS n FROM transactions'))[0].n as number;
 const base = (accounts: { accountId: number; amount?: string }[], extra: Record<string, unknown> = {}) => ({
   totalAmount: '100.00', currencyTypeId: tryId, transactionDate: '2030-06-10', documentNo: 'GDR-1', description: 'Soğuk hava deposu', method: 'equal', accounts, ...extra,
-});
-
-describe('largest remainder split', () => {
-  it('parts always add up to the total and each is within one kuruş of its exact share (property)', () => {
-    fc.assert(fc.property(
-      fc.bigInt({ min: 1n, max: 10n ** 18n }),
-      fc.array(fc.bigInt({ min: 0n, max: 1_000_000n }), { minLength: 1, maxLength: 40 }).filter((w) => w.some((x) => x > 0n)),
-      (total, weights) => {
-        const parts = splitByWeights(total, weights);
-        const sum = weights.reduce((a, b) => a + b, 0n);
-        expect(parts.reduce((a, b) => a + b, 0n)).toBe(total);
-        parts.forEach((p, i) => {
-          const diff = p * sum - total * weights[i]; // (part − exact share) × Σ weights
-          expect(diff > -sum && diff < sum).toBe(true);
-          if (weights[i] === 0n) expect(p).toBe(0n);
-        });
-      },
-    ), { numRuns: 2000 });
-  });
-
-  it('ties go to the earlier weight', () => {
-    expect(splitByWeights(100n, [1n, 1n, 1n])).toEqual([34n, 33n, 33n]);
-    expect(splitByWeights(2n, [1n, 1n, 1n])).toEqual([1n, 1n, 0n]);
-    expect(splitByWeights(1000n, [3n, 2n, 0n])).toEqual([600n, 400n, 0n]);
-  });
 });
 
 describe('distribute expense', () => {

@@ -106,7 +106,8 @@ describe('secrets', () => {
     expect((await api('PUT', 'Settings', { ...created.body.data, id, rowVersion: 1 })).status).toBe(200);
     const [kept] = await sql("SELECT secret_value_enc FROM settings WHERE key = 'test.secret'");
     expect(decryptSecret(server.config.encryptionKey, kept.secret_value_enc)).toBe('çok-gizli');
-    const open = await api('PUT', 'Settings', { ...created.body.data, id, rowVersion: 2, isSecret: false });
+    // Saved back unchanged, nothing was written (issue 16, point 10): the version is still 1.
+    const open = await api('PUT', 'Settings', { ...created.body.data, id, rowVersion: 1, isSecret: false });
     expect(open.status).toBe(400);
     expect(open.body.error.fields[0].field).toBe('isSecret');
     // The seeded webhook secret is hidden as well.

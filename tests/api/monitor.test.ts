@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { call, startTestServer, type TestServer } from '../support/app.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { connectDatabase, type Database } from '../../server/src/db/client.ts';
-import { initials, istanbulToday } from '../../server/src/domain/monitor.ts';
+import { istanbulToday } from '../../common/calendar.ts';
+import { initials } from '../../server/src/domain/monitor.ts';
 
 const DAY = '2026-05-27';
 let server: TestServer;

@@ -167,6 +167,30 @@ describe('share lines', () => {
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('error.order.final');
   });
+
+  it('of a final order, read and saved back unchanged, answer 200 and stay as they are (issue 16, point 10)', async () => {
+    for (const end of ['cancel', 'complete'] as const) {
+      const order = await s.order({ status: 'confirmed', proxyReceived: true });
+      const moved = await s.api('POST', `VictimOrders/${order.id}/${end}`, end === 'cancel' ? { reason: 'iptal' } : {});
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      const [{ id }] = await s.sql(`SELECT id FROM victim_order_details WHERE victim_order_id = $1 ORDER BY share_no LIMIT 1`, [order.id]);
+      const line = await s.get('VictimOrderDetail', id);
+      const same = await s.api('PUT', 'VictimOrderDetail', line);
+      expect(same.status, JSON.stringify(same.body)).toBe(200);
+      expect(same.body.data).toEqual(line);
+      // Still final for a real change.
+      expect((await s.api('PUT', 'VictimOrderDetail', { ...line, shareholderName: 'Başka Biri' })).body.error.code).toBe('error.order.final');
+    }
+  });
+
+  it('saved back unchanged is no write anywhere: no new version, no audit entry (every entity, generic engine)', async () => {
+    const account = await s.customer();
+    const before = await s.sql(`SELECT count(*)::int AS n FROM audit_logs WHERE entity = 'Accounts' AND record_id = $1`, [account.id]);
+    const same = await s.api('PUT', 'Accounts', await s.get('Accounts', account.id));
+    expect(same.status).toBe(200);
+    expect(same.body.data.rowVersion).toBe(account.rowVersion);
+    expect(await s.sql(`SELECT count(*)::int AS n FROM audit_logs WHERE entity = 'Accounts' AND record_id = $1`, [account.id])).toEqual(before);
+  });
 });
 
 describe('lifecycle', () => {

@@ -8,7 +8,7 @@ import { connectDatabase, type Database } from '../../server/src/db/client.ts';
 import { runMigrations } from '../../server/src/db/migrate.ts';
 import { ensureFirstAdmin, seedDemo, seedReference } from '../../server/src/db/seed/index.ts';
 import { decryptSecret, verifyPassword } from '../../server/src/crud/secrets.ts';
-import { isValidTckn, isValidVkn } from '../../server/src/core/identity-number.ts';
+import { isValidTckn, isValidVkn } from '../../common/identity-number.ts';
 import { startTestPostgres, type TestDatabase } from '../support/database.ts';
 
 const encryptionKey = randomBytes(32);

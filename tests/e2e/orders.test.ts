@@ -191,6 +191,9 @@ describe('/VictimOrders/:id', () => {
   });
 });
 
+/** Why a final order's share lines cannot be changed. */
+const FINAL_SHARES = 'Tamamlanmış ya da iptal edilmiş siparişin hisseleri değiştirilemez.';
+
 /** The lifecycle's buttons on the order page, in this order. */
 const MOVES = ['Onayla', 'Tamamla', 'İptal et'];
 
@@ -394,10 +397,87 @@ describe('the order page on orders made for the test', () => {
     await expect.poll(() => status.innerText()).toBe('İptal Edildi');
     expect(await summaryValue(page, 'İptal Nedeni').innerText()).toBe(why);
     expect(await offeredMoves(page)).toEqual([]);
+    // Its share lines are read-only now, and say why.
+    await page.getByTestId('order-shares').getByText(FINAL_SHARES).waitFor();
+    expect(await page.getByRole('button', { name: /^Hisse \d+ kaydet$/ }).count()).toBe(0);
     expect(await orderOf(order.id)).toMatchObject({ status: 'cancelled', cancelReason: why });
     // The sale is reversed on the customer's ledger.
     expect(await postings(order.id)).toEqual([['Satış', '12500.00'], ['Satış İptali', '12500.00']]);
     expect((await customerOf(customer.id)).balance).toBe('0.00');
+    expect(unexpected(page)).toEqual([]);
+  });
+
+  it('cancelled on its page, the order shows its new status in the orders list at once, without a reload', async () => {
+    const customer = await createCustomer(`Liste Müşterisi ${unique()}`);
+    const order = await createOrder({ customer, animal: await createAnimal(), shareCount: 1, status: 'confirmed' });
+    const page = await newPage({ viewport: { width: 1440, height: 1000 } });
+    await signIn(page);
+    await page.goto('/VictimOrders');
+    const search = page.getByLabel('Ara…', { exact: true });
+    const row = page.getByRole('row').filter({ hasText: order.orderNo });
+    const found = page.getByText(/^Toplam 1 kayıttan/);
+    await search.fill(order.orderNo);
+    await found.waitFor();
+    await row.filter({ hasText: 'Onaylandı' }).waitFor();
+    // A mark on the window: a reload would lose it.
+    await page.evaluate(() => ((window as { notReloaded?: boolean }).notReloaded = true));
+
+    await page.getByRole('button', { name: `${order.orderNo} kaydını düzenle` }).click();
+    await page.waitForURL((url) => url.pathname === `/VictimOrders/${order.id}`);
+    const status = page.getByTestId('order-status');
+    await expect.poll(() => status.innerText()).toBe('Onaylandı');
+    await page.getByRole('button', { name: 'İptal et', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Siparişi iptal et' });
+    await dialog.getByLabel('İptal Nedeni').fill('Müşteri vazgeçti.');
+    await dialog.getByRole('button', { name: 'Siparişi iptal et' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => status.innerText()).toBe('İptal Edildi');
+
+    // Back on the list, well within the 30 s its answers stay fresh: the same search shows the
+    // order as it is now, not the copy the list had.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/VictimOrders');
+    await search.fill(order.orderNo);
+    await found.waitFor();
+    await row.filter({ hasText: 'İptal Edildi' }).waitFor({ timeout: 3_000 });
+    expect(await row.filter({ hasText: 'Onaylandı' }).count()).toBe(0);
+    expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    expect(unexpected(page)).toEqual([]);
+  });
+
+  it("a completed order's share lines open read-only with the reason, on its page and in the share lines' screen", async () => {
+    const customer = await createCustomer(`Tamamlanan Müşteri ${unique()}`);
+    const order = await createOrder({ customer, animal: await createAnimal(), shareCount: 1, proxyReceived: true });
+    expect((await api('POST', `VictimOrders/${order.id}/complete`, { rowVersion: order.rowVersion })).status).toBe(200);
+    const open = await createCustomer(`Açık Müşteri ${unique()}`);
+    await createOrder({ customer: open, animal: await createAnimal(), shareCount: 1 });
+    const [line] = await shareLinesOf(order.id);
+
+    const page = await openOrder(order);
+    await page.getByTestId('order-shares').getByText(FINAL_SHARES).waitFor();
+    expect(await page.getByLabel(`Hissedar (hisse ${line.shareNo})`).isDisabled()).toBe(true);
+    expect(await page.getByLabel(`Niyet (hisse ${line.shareNo})`).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: `Hisse ${line.shareNo} kaydet` }).count()).toBe(0);
+
+    // The generic screen of the share lines: the same line opens read-only with the same words…
+    await page.goto('/VictimOrderDetail');
+    const dialog = page.getByRole('dialog');
+    const search = page.getByRole('searchbox', { name: 'Ara…' });
+    await search.fill(customer.title);
+    await page.getByRole('button', { name: `${customer.title} kaydını düzenle` }).click();
+    await dialog.getByText(FINAL_SHARES).waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Hissedar', exact: true }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Kaydet' }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Sil' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Kapat' }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // …while a line of an open order is edited there as before.
+    await search.fill(open.title);
+    await page.getByRole('button', { name: `${open.title} kaydını düzenle` }).click();
+    await dialog.getByRole('button', { name: 'Kaydet' }).waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Hissedar', exact: true }).isEditable()).toBe(true);
+    expect(await dialog.getByText(FINAL_SHARES).count()).toBe(0);
     expect(unexpected(page)).toEqual([]);
   });
 

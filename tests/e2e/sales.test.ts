@@ -32,7 +32,7 @@ async function animalWithFree(free: number, atLeast = false): Promise<Animal> {
 }
 
 async function newCustomer(title: string, phoneNumber: string): Promise<Row> {
-  const [type] = await list('AccountTypes', { FilterParam: [eq('name', 'Müşteri')] });
+  const [type] = await list('AccountTypes', { FilterParam: [eq('code', 'customer')] });
   const res = await api<Row>('POST', 'Accounts', { code: `E2E${Date.now().toString(36).toUpperCase()}`, title, accountTypeId: type.id, phoneNumber });
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   return res.body.data;
@@ -162,7 +162,7 @@ describe('selling shares', () => {
     expect(unexpected(pageErrors.get(page))).toEqual([]);
   });
 
-  it('the orders screen offers "Yeni satış"; a customer created inline has the TCKN checked on the field', async () => {
+  it('the orders screen offers "Yeni satış"; a customer typed inline has the TCKN checked on the field and is made with the sale', async () => {
     const page = await newPage();
     await signIn(page);
     await page.waitForURL('**/Dashboard');
@@ -191,6 +191,11 @@ describe('selling shares', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('chosen-customer').getByText('Satır İçi Müşteri').waitFor();
     expect(await page.getByLabel('Hissedar', { exact: true }).first().inputValue()).toBe('Satır İçi Müşteri');
+    // Nothing is written until the sale is: the customer comes with it, in the same request.
+    expect(await list('Accounts', { FilterParam: [eq('identityNumber', '10000000146')] })).toEqual([]);
+    await page.locator('[data-testid="animal-card"]').first().click();
+    await page.getByRole('button', { name: 'Satışı kaydet' }).click();
+    await page.waitForURL(/\/VictimOrders\/\d+$/);
     const [account] = await list('Accounts', { FilterParam: [eq('identityNumber', '10000000146')] });
     // The code is the server's: the next of the customers' series.
     expect(account).toMatchObject({ title: 'Satır İçi Müşteri', phoneNumber: '0532 765 43 21', code: expect.stringMatching(/^C\d{6}$/) });
@@ -254,6 +259,12 @@ describe('selling shares', () => {
     await page.getByLabel('Kapora (isteğe bağlı)').fill('5000,50');
     await page.getByLabel('Ödeme yöntemi').selectOption({ label: 'Havale/EFT' });
     await expect.poll(() => page.getByTestId('balance').innerText()).toBe(money('50499.50'));
+    // The sale is one write request (issue 16, point 3), with a key that makes a retry harmless.
+    const writes: string[] = [];
+    page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (pathname.startsWith('/api/v1/') && r.method() !== 'GET' && !pathname.endsWith('/GetListForPaging')) writes.push(`${r.method()} ${pathname} ${r.headers()['idempotency-key'] ? 'key' : 'no key'}`);
+    });
     await page.getByRole('button', { name: 'Satışı kaydet' }).click();
 
     // The order's page.
@@ -271,6 +282,7 @@ describe('selling shares', () => {
       balance: '50499.50',
       status: 'confirmed',
     });
+    expect(writes).toEqual(['POST /api/v1/Sales key']);
     const orderNo = String(order.orderNo);
     await page.getByRole('heading', { level: 1, name: `Sipariş ${orderNo}` }).waitFor();
     await expect.poll(() => page.getByTestId('order-paid').innerText()).toBe(money('5000.50'));
@@ -311,5 +323,57 @@ describe('selling shares', () => {
       ['3', 'Ali Demir', 'Akika'],
     ]);
     expect(unexpected(pageErrors.get(page))).toEqual([]);
+  });
+
+  it('every reference row renamed by staff: a sale with a new customer and a deposit still works (rows are found by code)', async () => {
+    const tables = ['PriceTypes', 'AccountTypes', 'PaymentStatus', 'PaymentMethods', 'TransactionTypes', 'AppointmentTypes', 'Attributes'];
+    const renamed: { plural: string; id: number; name: string }[] = [];
+    const rename = async (plural: string, id: number, name: string) => {
+      const row = (await api<Row>('GET', `${plural}/${id}`)).body.data;
+      const res = await api('PUT', plural, { ...row, name });
+      expect(res.status, `${plural} ${JSON.stringify(res.body)}`).toBe(200);
+    };
+    try {
+      for (const plural of tables) {
+        for (const row of await list<Row & { name: string }>(plural, {})) {
+          await rename(plural, row.id, `${row.name} ~`);
+          renamed.push({ plural, id: row.id, name: row.name });
+        }
+      }
+      const animal = await createAnimal({ sharePrice: '12000.00', name: `Yeniden Adlı Dana ${unique()}` });
+      const page = await newPage({ viewport: { width: 1440, height: 1000 } });
+      await signIn(page);
+      await page.goto('/Sales/new');
+      await page.getByLabel('Küpe no veya ad ara').fill(animal.code);
+      const card = page.locator(`[data-testid="animal-card"][data-code="${animal.code}"]`);
+      await card.waitFor();
+      // The share price is found by the price type's code.
+      expect((await card.innerText()).replace(/\s+/g, ' ')).toContain(`Hisse: ${money('12000.00')}`);
+      await card.click();
+
+      // A new customer made on the form gets the account type of code `customer`.
+      await page.getByRole('button', { name: 'Yeni müşteri' }).click();
+      await page.getByLabel('Unvan').fill('Yeniden Adlandırma Müşterisi');
+      await page.getByTestId('new-customer').getByLabel('Telefon').fill(uniquePhone());
+      await page.getByLabel('TCKN / VKN').press('Enter');
+      await page.getByTestId('chosen-customer').getByText('Yeniden Adlandırma Müşterisi').waitFor();
+
+      await page.getByLabel('Kapora (isteğe bağlı)').fill('1000');
+      await page.getByLabel('Ödeme yöntemi').selectOption({ label: 'Nakit ~' });
+      await page.getByRole('button', { name: 'Satışı kaydet' }).click();
+      await page.waitForURL(/\/VictimOrders\/\d+$/);
+      const orderId = Number(/\/VictimOrders\/(\d+)$/.exec(page.url())![1]);
+      const order = (await api<Row>('GET', `VictimOrders/${orderId}`)).body.data;
+      expect(order).toMatchObject({ productId: animal.id, shareCount: 1, unitPrice: '12000.00', paidAmount: '1000.00', status: 'confirmed' });
+      const customer = (await api<Row>('GET', `Accounts/${order.accountId as number}`)).body.data;
+      const [customerType] = await list('AccountTypes', { FilterParam: [eq('code', 'customer')] });
+      expect(customer.accountTypeId).toBe(customerType.id);
+      const [payment] = await list('VictimPayments', { FilterParam: [eq('victimOrderId', orderId)] });
+      const [paid] = await list('PaymentStatus', { FilterParam: [eq('code', 'paid')] });
+      expect(payment).toMatchObject({ amount: '1000.00', paymentStatusId: paid.id });
+      expect(unexpected(pageErrors.get(page))).toEqual([]);
+    } finally {
+      for (const r of renamed) await rename(r.plural, r.id, r.name);
+    }
   });
 });

@@ -37,6 +37,14 @@ export interface AccountType {
      */
   name: string;
   /**
+     * A stable identifier the server and the screens find the row by, whatever its name says (`customer`: the type of an account a sale makes; `supplier`, `staff`, `donor`). Rows staff add may leave it empty. The codes the server relies on cannot be changed or deleted (409), and come back at start-up when missing.
+     * @minLength 1
+     * @maxLength 30
+     * @nullable
+     * @pattern ^[a-z][A-Za-z0-9]*$
+     */
+  code?: string | null;
+  /**
      * @maxLength 500
      * @nullable
      */

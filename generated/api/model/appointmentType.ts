@@ -37,6 +37,14 @@ export interface AppointmentType {
      */
   name: string;
   /**
+     * A stable identifier the server and the screens find the row by, whatever its name says (`slaughter`, `pickup`, `visit`). Rows staff add may leave it empty.
+     * @minLength 1
+     * @maxLength 30
+     * @nullable
+     * @pattern ^[a-z][A-Za-z0-9]*$
+     */
+  code?: string | null;
+  /**
      * Default slot length in minutes.
      * @minimum 1
      * @maximum 1440

@@ -41,6 +41,14 @@ export interface AttributeUpdate {
      */
   name: string;
   /**
+     * A stable identifier the server and the screens find the row by, whatever its name says (`breed`: shown with each animal on the sales screen; `liveWeight`, `earTag`, `age`). Rows staff add may leave it empty.
+     * @minLength 1
+     * @maxLength 30
+     * @nullable
+     * @pattern ^[a-z][A-Za-z0-9]*$
+     */
+  code?: string | null;
+  /**
      * @minimum 1
      * @maximum 2147483647
      */

@@ -41,6 +41,14 @@ export interface PriceTypeUpdate {
      */
   name: string;
   /**
+     * A stable identifier the server and the screens find the row by, whatever its name says (`share`: the Kurban share price, which prices a sale; `sale`, `purchase`, `deposit`). Rows staff add may leave it empty. The codes the server relies on cannot be changed or deleted (409), and come back at start-up when missing.
+     * @minLength 1
+     * @maxLength 30
+     * @nullable
+     * @pattern ^[a-z][A-Za-z0-9]*$
+     */
+  code?: string | null;
+  /**
      * @maxLength 500
      * @nullable
      */

@@ -56,16 +56,22 @@ export interface VictimOrderUpdate {
      */
   shareCount: number;
   /**
-     * Price of one share, VAT included; the dialog proposes the product's current share price.
+     * Price of one share, VAT included. The server decides it: left out, it is the animal's share
+     * price (price type `share`) valid on the order date; a price other than that one is taken
+     * only from a user holding `VictimOrders.PriceOverride` (otherwise 403
+     * `error.order.priceOverride`), and an animal without a share price that day is a 400 on
+     * `productId` (`validation.noSharePrice`). Checked when the order is made and when its
+     * price, animal, currency or date change.
      * @maxLength 19
      * @pattern ^[0-9]{1,16}(\.[0-9]{1,2})?$
      */
-  unitPrice: string;
+  unitPrice?: string;
   /**
+     * The currency of the order's share price; left out, the currency of the price the server takes (the default currency's where the animal has one).
      * @minimum 1
      * @maximum 2147483647
      */
-  currencyTypeId: number;
+  currencyTypeId?: number;
   /**
      * At most `shareCount` × `unitPrice`.
      * @maxLength 19
@@ -81,8 +87,11 @@ export interface VictimOrderUpdate {
      * @maxLength 8
      */
   deliveryMethod?: VictimOrderUpdateDeliveryMethod;
-  /** @maxLength 10 */
-  orderDate: string;
+  /**
+     * The day of the sale (Istanbul); left out, today. The share price is the one valid on this day.
+     * @maxLength 10
+     */
+  orderDate?: string;
   /**
      * @maxLength 2000
      * @nullable

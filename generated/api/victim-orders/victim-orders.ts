@@ -43,9 +43,12 @@ import type {
   ForbiddenResponse,
   HeadersTooLargeResponse,
   IdEnvelope,
+  IdempotencyKeyReusedResponse,
   NotFoundResponse,
   PagedListRequest,
   PayloadTooLargeResponse,
+  SaleEnvelope,
+  SaleRequest,
   ServiceUnavailableResponse,
   UnauthorizedResponse,
   UnsupportedMediaTypeResponse,
@@ -81,7 +84,164 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   return result;
 };
 
-export type confirmVictimOrderResponse200 = {
+export type createSaleResponse201 = {
+  data: SaleEnvelope
+  status: 201
+}
+
+export type createSaleResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type createSaleResponse401 = {
+  data: UnauthorizedResponse
+  status: 401
+}
+
+export type createSaleResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type createSaleResponse409 = {
+  data: ConflictResponse
+  status: 409
+}
+
+export type createSaleResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type createSaleResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type createSaleResponse422 = {
+  data: IdempotencyKeyReusedResponse
+  status: 422
+}
+
+export type createSaleResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
+export type createSaleResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
+export type createSaleResponseSuccess = (createSaleResponse201) & {
+  headers: Headers;
+};
+export type createSaleResponseError = (createSaleResponse400 | createSaleResponse401 | createSaleResponse403 | createSaleResponse409 | createSaleResponse413 | createSaleResponse415 | createSaleResponse422 | createSaleResponse431 | createSaleResponse503) & {
+  headers: Headers;
+};
+
+export type createSaleResponse = (createSaleResponseSuccess | createSaleResponseError)
+
+export const getCreateSaleUrl = () => {
+
+
+
+
+  return `/Sales`
+}
+
+/**
+ * Makes, in one database transaction, everything a sale at the counter needs: the customer
+ * (`customer`: a new account of the `customer` type) or the existing one (`accountId`), the
+ * order (numbered by the server, priced by the server), its share lines with their
+ * shareholders, and the deposit as a paid payment posted to the ledger. Any refusal leaves
+ * nothing behind: no account, order, share line, payment or ledger entry (shares gone: 409
+ * `error.order.sharesExhausted` with `remaining`; a deposit above the total: 409; a bad phone,
+ * an inactive payment method, an identity number already used: 400/409 on the field).
+ * Needs `VictimOrders.Create`, plus `Accounts.Create` for a new customer and
+ * `VictimPayments.Create` for a deposit (403 naming the claim). A retry with the same
+ * `Idempotency-Key` answers the first answer and sells nothing again. The generic operations
+ * of orders, share lines and payments keep the same rules.
+ * @summary Sell shares of an animal in one request
+ */
+export const createSale = async (saleRequest: SaleRequest, options?: Parameters<typeof apiFetch>[1]): Promise<createSaleResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<createSaleResponse>(getCreateSaleUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(saleRequest)
+  }
+);}
+
+
+
+
+
+export const getCreateSaleMutationKey = () => ['createSale'] as const;
+
+export const getCreateSaleMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSale>>, TError,CreateSaleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createSale>>, TError,CreateSaleMutationVariables, TContext> => {
+
+const mutationKey = getCreateSaleMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createSale>>, CreateSaleMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  createSale(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateSaleMutationResult = NonNullable<Awaited<ReturnType<typeof createSale>>>
+    export type CreateSaleMutationBody = SaleRequest
+    export type CreateSaleMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+    export type CreateSaleMutationVariables = {data: SaleRequest}
+
+    /**
+ * @summary Sell shares of an animal in one request
+ */
+export const useCreateSale = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSale>>, TError,CreateSaleMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createSale>>,
+        TError,
+        CreateSaleMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateSaleMutationOptions(options), queryClient);
+    }
+    export type confirmVictimOrderResponse200 = {
   data: VictimOrderEnvelope
   status: 200
 }

@@ -43,6 +43,7 @@ import type {
   ForbiddenResponse,
   HeadersTooLargeResponse,
   IdEnvelope,
+  IdempotencyKeyReusedResponse,
   NotFoundResponse,
   PagedListRequest,
   PayloadTooLargeResponse,
@@ -253,6 +254,11 @@ export type createVictimPaymentResponse415 = {
   status: 415
 }
 
+export type createVictimPaymentResponse422 = {
+  data: IdempotencyKeyReusedResponse
+  status: 422
+}
+
 export type createVictimPaymentResponse431 = {
   data: HeadersTooLargeResponse
   status: 431
@@ -266,7 +272,7 @@ export type createVictimPaymentResponse503 = {
 export type createVictimPaymentResponseSuccess = (createVictimPaymentResponse200) & {
   headers: Headers;
 };
-export type createVictimPaymentResponseError = (createVictimPaymentResponse400 | createVictimPaymentResponse401 | createVictimPaymentResponse403 | createVictimPaymentResponse409 | createVictimPaymentResponse413 | createVictimPaymentResponse415 | createVictimPaymentResponse431 | createVictimPaymentResponse503) & {
+export type createVictimPaymentResponseError = (createVictimPaymentResponse400 | createVictimPaymentResponse401 | createVictimPaymentResponse403 | createVictimPaymentResponse409 | createVictimPaymentResponse413 | createVictimPaymentResponse415 | createVictimPaymentResponse422 | createVictimPaymentResponse431 | createVictimPaymentResponse503) & {
   headers: Headers;
 };
 
@@ -314,7 +320,7 @@ return apiFetch<createVictimPaymentResponse>(getCreateVictimPaymentUrl(),
 
 export const getCreateVictimPaymentMutationKey = () => ['createVictimPayment'] as const;
 
-export const getCreateVictimPaymentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const getCreateVictimPaymentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimPayment>>, TError,CreateVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createVictimPayment>>, TError,CreateVictimPaymentMutationVariables, TContext> => {
 
@@ -343,13 +349,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateVictimPaymentMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimPayment>>>
     export type CreateVictimPaymentMutationBody = VictimPaymentCreate
-    export type CreateVictimPaymentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+    export type CreateVictimPaymentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateVictimPaymentMutationVariables = {data: VictimPaymentCreate}
 
     /**
  * @summary Create a VictimPayment
  */
-export const useCreateVictimPayment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const useCreateVictimPayment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimPayment>>, TError,CreateVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createVictimPayment>>,

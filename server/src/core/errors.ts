@@ -61,6 +61,10 @@ const VALIDATION_MESSAGES: Record<string, string> = {
   duplicate: '{field} içinde aynı kayıt birden fazla kez var.',
   messageSyntax: '{field} geçerli bir mesaj değil: {reason}. Yer tutucular süslü parantez içinde yazılır; süslü parantezin kendisini yazmak için onu tek tırnak içine alın.',
   commonPassword: '{field} çok yaygın bir şifre; tahmin edilmesi zor, başka bir şifre seçin.',
+  noSharePrice: '{field} için sipariş tarihinde geçerli bir hisse fiyatı yok; önce fiyat listesine hisse fiyatı ekleyin.',
+  maxItems: '{field} en fazla {max} kayıt içerebilir.',
+  inactive: '{field} etkin değil; etkin bir kayıt seçin.',
+  oneBuyer: 'Müşteri ya kayıtlı bir cari ({field}) ya da yeni bir müşteri olmalı, ikisi birden değil.',
 };
 
 export function fieldError(field: string, rule: string, params: Record<string, unknown> = {}): FieldError {

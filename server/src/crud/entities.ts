@@ -1,7 +1,6 @@
 // The entity metadata generated from the contract, typed, with the lookups the engine needs.
 import entitiesJson from '../../../generated/server/entities.json' with { type: 'json' };
-
-export type FieldKind = 'integer' | 'number' | 'boolean' | 'text' | 'date' | 'datetime' | 'money' | 'decimal' | 'uuid' | 'json';
+import type { FieldKind } from '../../../common/fields.ts';
 
 export interface FieldMeta {
   name: string;

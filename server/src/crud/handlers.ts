@@ -4,10 +4,11 @@
 import type pg from 'pg';
 import { HttpError, badRequest, fieldError, notFound, type FieldError } from '../core/errors.ts';
 import { inTransaction, type WriteScope } from '../db/client.ts';
+import { once } from '../db/idempotency.ts';
 import { type EntityMeta, type FieldMeta, entityByName, ident } from './entities.ts';
 import { lookupsSelect } from './lookups.ts';
 import { encryptSecret, hashPassword } from './secrets.ts';
-import { toKurus } from '../core/money.ts';
+import { toKurus } from '../../../common/money.ts';
 
 /** Entity rules that are not plain CRUD run inside the write's database transaction. */
 export interface WriteContext {
@@ -163,27 +164,69 @@ export function translateDbError(e: EntityMeta | undefined, err: unknown, rules:
   throw err;
 }
 
-/** `scope`: the signed-in user and the operation, for what the database records (audit trail, postings). */
-export async function create(d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, scope: WriteScope = {}) {
+/**
+ * A create on the caller's transaction, with the entity's hooks and rules as on its own route:
+ * for a workflow that writes several rows in one transaction (a sale: customer, order, payment).
+ * `body` is in payload names, as the route receives it (validated by the contract).
+ */
+export async function createIn(client: pg.PoolClient, d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, scope: WriteScope = {}) {
   const { userId, claims } = scope;
   const values = writableValues(e, body, 'create');
   const hooks = d.hooks[e.name] ?? {};
+  const ctx: WriteContext = { client, entity: e, values, userId, claims };
+  await hooks.beforeWrite?.(ctx);
+  const cols = await columnValues(d, e, ctx.values);
+  const sql = cols.length
+    ? `INSERT INTO ${ident(e.table)} (${cols.map((c) => ident(c.column)).join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`
+    : `INSERT INTO ${ident(e.table)} DEFAULT VALUES RETURNING id`;
+  const { rows } = await client.query(sql, cols.map((c) => c.value));
+  const row = (await readRow(client, e, rows[0].id))!;
+  await hooks.afterWrite?.({ ...ctx, row });
+  return hooks.afterWrite ? (await readRow(client, e, rows[0].id))! : row;
+}
+
+/**
+ * `scope`: the signed-in user and the operation, for what the database records (audit trail,
+ * postings). With an `idempotencyKey` (an idempotent entity's create), a retry with the key
+ * answers the row the first create answered instead of creating another (db/idempotency.ts).
+ */
+export async function create(d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, scope: WriteScope = {}, idempotencyKey?: string) {
   try {
     return await inTransaction(d.pool, async (client) => {
-      const ctx: WriteContext = { client, entity: e, values, userId, claims };
-      await hooks.beforeWrite?.(ctx);
-      const cols = await columnValues(d, e, ctx.values);
-      const sql = cols.length
-        ? `INSERT INTO ${ident(e.table)} (${cols.map((c) => ident(c.column)).join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`
-        : `INSERT INTO ${ident(e.table)} DEFAULT VALUES RETURNING id`;
-      const { rows } = await client.query(sql, cols.map((c) => c.value));
-      const row = (await readRow(client, e, rows[0].id))!;
-      await hooks.afterWrite?.({ ...ctx, row });
-      return hooks.afterWrite ? (await readRow(client, e, rows[0].id))! : row;
+      if (!idempotencyKey || scope.userId === undefined) return createIn(client, d, e, body, scope);
+      const request = { key: idempotencyKey, userId: scope.userId, operation: scope.operation ?? e.name, body };
+      const answer = await once(client, request, async () => ({ status: 200, data: await createIn(client, d, e, body, scope) }));
+      return answer.data as Record<string, unknown>;
     }, scope);
   } catch (err) {
     translateDbError(e, err, d.constraintErrors);
   }
+}
+
+/** Whether a stored value and a value sent for it are the same, by the field's kind. */
+function sameValue(f: FieldMeta, stored: unknown, sent: unknown): boolean {
+  if (stored === null || stored === undefined || sent === null || sent === undefined) return (stored ?? null) === (sent ?? null);
+  switch (f.kind) {
+    case 'money':
+      return toKurus(String(stored)) === toKurus(String(sent));
+    case 'decimal':
+    case 'number':
+      return Number(stored) === Number(sent);
+    case 'datetime':
+      return new Date(stored as string).getTime() === new Date(sent as string).getTime();
+    case 'json':
+      return JSON.stringify(stored) === JSON.stringify(sent);
+    default:
+      return stored === sent;
+  }
+}
+
+/** A save that names only what the row already holds (a secret is never known to be the same). */
+function changesNothing(e: EntityMeta, values: Record<string, unknown>, current: Record<string, unknown>): boolean {
+  return Object.entries(values).every(([name, v]) => {
+    const f = e.fields.find((x) => x.name === name)!;
+    return !f.secret && sameValue(f, current[name], v);
+  });
 }
 
 export async function update(d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, scope: WriteScope = {}) {
@@ -198,6 +241,9 @@ export async function update(d: CrudDeps, e: EntityMeta, body: Record<string, un
       const current = await readRow(client, e, id, 'change');
       if (!current) throw notFound();
       if (current.rowVersion !== rowVersion) throw staleRow(current);
+      // A row read and saved back unchanged is answered as it is, on every entity: nothing is
+      // written, so no rule about changes (a final order's lines) is asked and no version moves.
+      if (changesNothing(e, values, current)) return current;
       const ctx: WriteContext = { client, entity: e, values, id, current, userId, claims };
       await hooks.beforeWrite?.(ctx);
       const cols = await columnValues(d, e, ctx.values);

@@ -3,12 +3,12 @@
 // total (on a large table, exact up to COUNT_AHEAD rows past the page's start, then marked capped).
 // Every column name is looked up in the entity's metadata (a whitelist); values are parameters.
 import type pg from 'pg';
+import { DAY_PATTERN, TIME_ZONE, inYears, isDay, istanbulDay } from '../../../common/calendar.ts';
+import { MATCH_MODES_BY_KIND, type MatchMode } from '../../../common/fields.ts';
 import { badRequest, fieldError, type FieldError } from '../core/errors.ts';
 import { type EntityMeta, type FieldMeta, ident, readableFields, selectList } from './entities.ts';
 import { hasLookups, lookupDisplays, lookupsSelect } from './lookups.ts';
 
-export const MATCH_MODES = ['startsWith', 'contains', 'notContains', 'endsWith', 'equals', 'notEquals', 'in', 'lt', 'lte', 'gt', 'gte', 'between', 'dateIs', 'dateIsNot', 'dateBefore', 'dateAfter'] as const;
-export type MatchMode = (typeof MATCH_MODES)[number];
 type Scalar = string | number | boolean | null;
 
 export interface PagedListRequest {
@@ -30,40 +30,11 @@ export interface Page {
   groups?: { key: Record<string, unknown>; count: number }[];
 }
 
-const TEXT_MODES: MatchMode[] = ['startsWith', 'contains', 'notContains', 'endsWith', 'equals', 'notEquals', 'in'];
-const ORDERED_MODES: MatchMode[] = ['equals', 'notEquals', 'in', 'lt', 'lte', 'gt', 'gte', 'between'];
-const DATE_MODES: MatchMode[] = [...ORDERED_MODES, 'dateIs', 'dateIsNot', 'dateBefore', 'dateAfter'];
-const MODES_BY_KIND: Record<FieldMeta['kind'], MatchMode[]> = {
-  text: TEXT_MODES,
-  uuid: ['equals', 'notEquals', 'in'],
-  integer: ORDERED_MODES,
-  number: ORDERED_MODES,
-  money: ORDERED_MODES,
-  decimal: ORDERED_MODES,
-  boolean: ['equals', 'notEquals'],
-  date: DATE_MODES,
-  datetime: DATE_MODES,
-  json: [],
-};
 const CAST: Record<FieldMeta['kind'], string> = {
   text: 'text', uuid: 'uuid', integer: 'integer', number: 'double precision', money: 'numeric', decimal: 'numeric',
   boolean: 'boolean', date: 'date', datetime: 'timestamptz', json: 'jsonb',
 };
-export const TIME_ZONE = 'Europe/Istanbul';
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/**
- * A date PostgreSQL can compare with: JavaScript reads years PostgreSQL has not (year 0, years
- * before 4713 BC), so a filter value is kept to the years 1–9999 the contract's formats write.
- */
-export const inYears = (d: Date) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999;
-/** A `YYYY-MM-DD` that names a day of the calendar (not 2026-02-30, not 0000-01-01). */
-export function isDay(v: unknown): v is string {
-  if (typeof v !== 'string' || !DAY.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return inYears(d) && d.toISOString().startsWith(v);
-}
 const NUMERIC = /^-?\d{1,16}(\.\d{1,6})?$/;
-const dayInIstanbul = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** Collects parameters and hands out their $n placeholders. */
 class Params {
@@ -87,11 +58,11 @@ function coerce(f: FieldMeta, value: Scalar, dayWanted: boolean): Scalar | undef
   if (value === null) return null;
   if (dayWanted || f.kind === 'date') {
     if (typeof value !== 'string') return undefined;
-    if (DAY.test(value)) return isDay(value) ? value : undefined;
+    if (DAY_PATTERN.test(value)) return isDay(value) ? value : undefined;
     const d = new Date(value);
     if (!inYears(d)) return undefined;
     // A timestamp from a date picker means the day it falls on in Istanbul.
-    return dayWanted || f.kind === 'date' ? dayInIstanbul.format(d) : d.toISOString();
+    return dayWanted || f.kind === 'date' ? istanbulDay(d) : d.toISOString();
   }
   switch (f.kind) {
     case 'integer': {
@@ -107,7 +78,7 @@ function coerce(f: FieldMeta, value: Scalar, dayWanted: boolean): Scalar | undef
       return value === 'true' ? true : value === 'false' ? false : undefined;
     case 'datetime': {
       if (typeof value !== 'string') return undefined;
-      if (DAY.test(value)) return isDay(value) ? value : undefined;
+      if (DAY_PATTERN.test(value)) return isDay(value) ? value : undefined;
       const d = new Date(value);
       return inYears(d) ? d.toISOString() : undefined;
     }
@@ -215,7 +186,7 @@ export function buildListQuery(e: EntityMeta, req: PagedListRequest): ListQuery 
     const f = findField(e, filter.ColumnName);
     if (!f) { errors.push(fieldError(String(filter.ColumnName), 'unknownColumn')); continue; }
     const mode = filter.MatchMode ?? (f.kind === 'text' ? 'contains' : 'equals');
-    if (!MODES_BY_KIND[f.kind].includes(mode)) { errors.push(fieldError(f.name, 'matchMode', { matchMode: mode })); continue; }
+    if (!MATCH_MODES_BY_KIND[f.kind].includes(mode)) { errors.push(fieldError(f.name, 'matchMode', { matchMode: mode })); continue; }
     const sql = condition(f, mode, filter.FilterValue, p, errors);
     if (!sql) continue;
     // Filters join left to right: ((a AND b) OR c).

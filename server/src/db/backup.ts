@@ -19,6 +19,7 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import pg from 'pg';
+import { istanbulDay } from '../../../common/calendar.ts';
 
 const run = promisify(execFile);
 
@@ -383,7 +384,6 @@ export const DAILY_SETTING = 'backup.dailyKeep';
 /** One key for every server on the database: the one holding it takes the day's backup. */
 const DAILY_LOCK = 'kurban.backup.daily';
 
-const istanbulDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(at);
 const dayOfDaily = (name: string) => {
   const m = /^kurban-daily-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/.exec(name);
   return m ? istanbulDay(new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`)) : undefined;

@@ -30,7 +30,7 @@ export function connectDatabase(url: string, max = 10): Database {
 
 /**
  * Who writes, through which operation: the transaction settings the database's triggers read
- * (migrations season_rules and audit_log).
+ * (the database rules, server/src/db/rules).
  */
 export interface WriteScope {
   /** The signed-in user: `kurban.user_id`. What the database records on its own (ledger entries it posts, step history, the audit trail) names who made the change. */

@@ -1,5 +1,5 @@
 // Tables of the server's own that the contract does not expose as entities.
-import { foreignKey, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../../generated/server/schema.ts';
 
 /**
@@ -50,3 +50,34 @@ export const rateLimits = pgTable('rate_limits', {
 }, (t) => [
   index('ix_rate_limits__expires_at').on(t.expiresAt),
 ]);
+
+/**
+ * The first answer of a write sent with an `Idempotency-Key` (db/idempotency.ts): a retry with the
+ * same key (by the same user, to the same operation) within a day gets this answer again instead
+ * of a second write. The row is written in the write's own transaction, so it exists exactly when
+ * the write committed; a request carrying the key while the first is under way waits for it.
+ */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  userId: integer('user_id').notNull(),
+  operation: text('operation').notNull(),
+  key: text('key').notNull(),
+  /** SHA-256 of the request body: the same key with another body is refused (422). */
+  requestHash: text('request_hash').notNull(),
+  status: integer('status'),
+  response: jsonb('response'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ name: 'pk_idempotency_keys', columns: [t.userId, t.operation, t.key] }),
+  index('ix_idempotency_keys__created_at').on(t.createdAt),
+]);
+
+/**
+ * Gapless numbers of a series (`order:2026`, `receipt:2026`): the last number given. The next one
+ * is taken by one `UPDATE … SET value = value + 1 … RETURNING` in the writing transaction, so two
+ * writes never share a number, a rolled-back write gives its number back, and the cost does not
+ * grow with the rows already numbered (rules/numbers.sql).
+ */
+export const numberSeries = pgTable('number_series', {
+  series: text('series').primaryKey(),
+  value: integer('value').notNull(),
+});

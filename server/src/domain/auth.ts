@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../crud/secrets.ts';
 import { passwordProblem } from '../core/password-policy.ts';
 import { inTransaction, type WriteScope } from '../db/client.ts';
 import type { RateLimits } from '../db/rate-limits.ts';
-import type { AccessTokenPayload } from '../plugins/auth.ts';
+import type { AccessTokenPayload } from '../core/access-token.ts';
 import type { WorkflowModule } from './operations.ts';
 import { checkDelegation, claimsOfUsers } from './permissions.ts';
 

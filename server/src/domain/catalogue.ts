@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { HttpError, badRequest, fieldError } from '../core/errors.ts';
 import type { EntityHooks, WriteContext } from '../crud/handlers.ts';
 import type { WorkflowModule } from './operations.ts';
+import { SERVER_CODES } from '../../../common/reference-codes.ts';
 
 /** The value a field will have once the write is done: what the request names, else what is stored. */
 const will = (ctx: Pick<WriteContext, 'values' | 'current'>, field: string) =>
@@ -250,6 +251,26 @@ const attributeHooks: EntityHooks = {
 const uniqueDefault = (fields: string[] = []) => () =>
   new HttpError(409, 'error.conflict.unique', 'Bu değer zaten kullanılıyor.', { fields: ['isDefault', ...fields].map((f) => fieldError(f, 'unique')), params: { fields: ['isDefault', ...fields] } });
 
+// ---- codes the server relies on -------------------------------------------------------------------
+
+const serverCode = (code: string) =>
+  new HttpError(409, 'error.reference.serverCode', `Bu kaydın kodu (${code}) sistem tarafından kullanılıyor; kod değiştirilemez ve kayıt silinemez. Adını değiştirebilirsiniz.`, { params: { code } });
+
+/** A row carrying a code of `codes` keeps it and stays (its name and the rest may change). */
+function keepsServerCode(codes: readonly string[]): EntityHooks {
+  const held = (row: Record<string, unknown> | undefined) => (typeof row?.code === 'string' && codes.includes(row.code) ? row.code : undefined);
+  return {
+    async beforeWrite({ values, current }) {
+      const code = held(current);
+      if (code && 'code' in values && values.code !== code) throw serverCode(code);
+    },
+    async beforeDelete({ current }) {
+      const code = held(current);
+      if (code) throw serverCode(code);
+    },
+  };
+}
+
 export const catalogue: WorkflowModule = {
   hooks: {
     Language: singleDefault({ table: 'languages' }),
@@ -263,6 +284,8 @@ export const catalogue: WorkflowModule = {
     AttributeOption: attributeOptionHooks,
     AttributeType: attributeTypeHooks,
     Attribute: attributeHooks,
+    PriceType: keepsServerCode(SERVER_CODES.price_types),
+    AccountType: keepsServerCode(SERVER_CODES.account_types),
   },
   constraintErrors: {
     ex_product_prices__no_overlap: priceOverlap,

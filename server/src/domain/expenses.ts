@@ -3,7 +3,7 @@
 // total to the kuruş, all written by one INSERT in one database transaction.
 import type pg from 'pg';
 import { HttpError, badRequest, fieldError, type FieldError } from '../core/errors.ts';
-import { fromKurus, splitByWeights, toKurus } from '../core/money.ts';
+import { fromKurus, splitByWeights, toKurus } from '../../../common/money.ts';
 import { translateDbError } from '../crud/handlers.ts';
 import { entityByName } from '../crud/entities.ts';
 import { lookupsSelect } from '../crud/lookups.ts';

@@ -1,9 +1,8 @@
 // The probes of load balancers and supervisors (GET /health, GET /ready): public, cheap, and
 // answering in the envelope like every operation.
-import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type pg from 'pg';
 import { HttpError } from '../core/errors.ts';
-import { MIGRATIONS_DIR } from '../db/migrate.ts';
+import { latestShippedMigration } from '../db/migrate.ts';
 import type { WorkflowModule } from './operations.ts';
 
 /** How long the database may take to answer before the server is reported not ready. */
@@ -17,10 +16,8 @@ const notReady = (params: Record<string, string>) =>
  * migration when its folder time is later than the last one recorded, so the same comparison
  * says whether any is pending.
  */
-// This instance's own migration files, read once: the same on every instance of one version.
-let shippedLatest: number | undefined;
 export async function readiness(pool: pg.Pool): Promise<{ status: 'ready'; migrations: number }> {
-  const latest = (shippedLatest ??= Math.max(0, ...readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).map((m) => m.folderMillis)));
+  const latest = latestShippedMigration();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('database did not answer in time')), READY_TIMEOUT_MS);

@@ -14,12 +14,13 @@ import { monitor } from './monitor.ts';
 import { payments } from './payments.ts';
 import { permissions } from './permissions.ts';
 import { queue } from './queue.ts';
+import { sales } from './sales.ts';
 import { settings } from './settings.ts';
 import { statements } from './statements.ts';
 import { translations } from './translates.ts';
 import { victimOrders } from './victim-orders.ts';
 
-const modules: WorkflowModule[] = [appointments, calls, catalogue, dashboard, expenses, health, ledger, monitor, payments, permissions, queue, sessions, settings, statements, translations, victimOrders];
+const modules: WorkflowModule[] = [appointments, calls, catalogue, dashboard, expenses, health, ledger, monitor, payments, permissions, queue, sales, sessions, settings, statements, translations, victimOrders];
 
 /** Hooks by entity: each entity's rules sit in one module. */
 export const domainHooks: Record<string, EntityHooks> = {};

@@ -6,9 +6,9 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import pg from 'pg';
+import { isDay, istanbulToday } from '../../../common/calendar.ts';
 import { HttpError, badRequest, fieldError } from '../core/errors.ts';
-import { isDay } from '../crud/list.ts';
-import { ChannelListener } from '../plugins/channel-listener.ts';
+import { ChannelListener } from '../db/channel-listener.ts';
 import type { DomainDeps, OperationInput, WorkflowModule } from './operations.ts';
 
 export interface MonitorEntry {
@@ -36,9 +36,6 @@ export function initials(name: string): string {
     .map((letter) => `${letter.toLocaleUpperCase('tr-TR')}.`)
     .join(' ');
 }
-
-/** Today in Europe/Istanbul, `YYYY-MM-DD`. */
-export const istanbulToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date());
 
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 

@@ -23,6 +23,16 @@ export interface OperationInput {
   claims?: readonly string[];
 }
 
+/** An answer with a status of its own (a 201 for what an operation created). */
+export class Answered {
+  readonly status: number;
+  readonly data: unknown;
+  constructor(status: number, data: unknown) {
+    this.status = status;
+    this.data = data;
+  }
+}
+
 /** Answers data, which the router wraps in the envelope `{ success, data, error }`. */
 export type Operation = (input: OperationInput) => Promise<unknown>;
 

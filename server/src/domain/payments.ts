@@ -5,7 +5,7 @@
 // the status moves, the balance left, and what a paid payment may no longer change.
 import type pg from 'pg';
 import { HttpError, badRequest, fieldError, type FieldError } from '../core/errors.ts';
-import { toKurus } from '../core/money.ts';
+import { toKurus } from '../../../common/money.ts';
 import type { EntityHooks } from '../crud/handlers.ts';
 import type { WorkflowModule } from './operations.ts';
 
@@ -67,7 +67,7 @@ const victimPaymentHooks: EntityHooks = {
     const errors: FieldError[] = [];
     if (m.accountId !== order.account_id) errors.push(fieldError('accountId', 'notOrderAccount'));
     if (m.currencyTypeId !== order.currency_type_id) errors.push(fieldError('currencyTypeId', 'notOrderCurrency'));
-    errors.push(...(await virtualPosErrors(client, m)));
+    errors.push(...(await methodErrors(client, m, current)));
     if (errors.length) throw badRequest(errors);
     // Money is taken up to the order's balance; a pending payment is held to it as well.
     if (toKurus(m.amount as string) > toKurus(order.balance)) throw exceedsBalance(order.balance);
@@ -78,10 +78,15 @@ const victimPaymentHooks: EntityHooks = {
   },
 };
 
-/** A virtual POS payment names an active POS with its keys; any other method names none. */
-async function virtualPosErrors(client: pg.PoolClient, m: Row): Promise<FieldError[]> {
-  const { rows } = await client.query(`SELECT code FROM payment_methods WHERE id = $1`, [m.paymentMethodId]);
+/**
+ * A payment's method: an active one for money taken from now on (a method staff retired stays on
+ * the payments that used it); a virtual POS payment names an active POS with its keys, any other
+ * method names none.
+ */
+async function methodErrors(client: pg.PoolClient, m: Row, current: Row | undefined): Promise<FieldError[]> {
+  const { rows } = await client.query(`SELECT code, is_active FROM payment_methods WHERE id = $1`, [m.paymentMethodId]);
   if (!rows.length) return [fieldError('paymentMethodId', 'lookupNotFound')];
+  if (!rows[0].is_active && m.paymentMethodId !== current?.paymentMethodId) return [fieldError('paymentMethodId', 'inactive')];
   const pos = m.virtualPosId ?? null;
   if (rows[0].code !== 'virtualPos') return pos === null ? [] : [fieldError('virtualPosId', 'virtualPosNotAllowed')];
   if (pos === null) return [fieldError('virtualPosId', 'virtualPosRequired')];

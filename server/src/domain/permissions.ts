@@ -18,7 +18,7 @@ import type pg from 'pg';
 import { HttpError, badRequest, fieldError, forbidden, notFound } from '../core/errors.ts';
 import { passwordProblem } from '../core/password-policy.ts';
 import { inTransaction } from '../db/client.ts';
-import { ADMIN_CLAIM, hasClaim } from '../plugins/auth.ts';
+import { ADMIN_CLAIM, hasClaim } from '../../../common/claims.ts';
 import type { EntityHooks } from '../crud/handlers.ts';
 import type { DomainDeps, OperationInput, WorkflowModule } from './operations.ts';
 

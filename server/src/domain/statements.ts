@@ -2,7 +2,7 @@
 // in one currency with their running balance, the range's totals and the closing balance, all
 // computed by the database (a window sum) from one consistent snapshot of the ledger.
 import { HttpError, badRequest, fieldError, notFound } from '../core/errors.ts';
-import { fromKurus, toKurus } from '../core/money.ts';
+import { fromKurus, toKurus } from '../../../common/money.ts';
 import { inTransaction } from '../db/client.ts';
 import type { DomainDeps, OperationInput, WorkflowModule } from './operations.ts';
 

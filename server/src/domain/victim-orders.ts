@@ -1,11 +1,14 @@
 // Kurban orders (contract: VictimOrder, VictimOrderDetail, Product.shareCapacity): shares within
 // the animal's capacity, the order number, the discount, the lifecycle and its operations.
-// The database keeps the bookkeeping behind them (0003_season_rules.sql): sold shares, share
+// The database keeps the bookkeeping behind them (db/rules/orders.sql): sold shares, share
 // lines, the posted sale and its reversal; here the rules are checked first, under the same
 // row locks, so that a refusal comes with a clear answer.
 import type pg from 'pg';
 import { HttpError, badRequest, fieldError } from '../core/errors.ts';
-import { fromKurus, toKurus } from '../core/money.ts';
+import { fromKurus, toKurus } from '../../../common/money.ts';
+import { istanbulToday } from '../../../common/calendar.ts';
+import { hasClaim } from '../../../common/claims.ts';
+import { PRICE_TYPE } from '../../../common/reference-codes.ts';
 import { type EntityHooks, readRow, staleRow } from '../crud/handlers.ts';
 import { entityByName } from '../crud/entities.ts';
 import { inTransaction } from '../db/client.ts';
@@ -43,15 +46,9 @@ async function lockAnimals(client: pg.PoolClient, ids: number[]): Promise<Map<nu
   return new Map(rows.map((r) => [r.id as number, r as Animal]));
 }
 
-/** `K{season}-{sequence}`: the next number of the season, taken under a lock so two sales never share one. */
+/** `K{season}-{sequence}`: the next number of the season's series (rules/numbers.sql: a counter row, no scan). */
 async function nextOrderNo(client: pg.PoolClient): Promise<string> {
-  await client.query(`SELECT pg_advisory_xact_lock(hashtext('victim_orders.order_no'))`);
-  const { rows } = await client.query(
-    `SELECT p.prefix || lpad((coalesce(max(substring(o.order_no FROM length(p.prefix) + 1)::int), 0) + 1)::text, 5, '0') AS next
-     FROM (SELECT 'K' || kurban_season_year() || '-' AS prefix) p
-     LEFT JOIN victim_orders o ON o.order_no LIKE p.prefix || '%' AND substring(o.order_no FROM length(p.prefix) + 1) ~ '^[0-9]+$'
-     GROUP BY p.prefix`,
-  );
+  const { rows } = await client.query(`SELECT kurban_next_number('order') AS next`);
   return rows[0].next;
 }
 
@@ -86,6 +83,66 @@ async function move(client: pg.PoolClient, order: Row, to: Status, reason?: stri
   return { cancelledAt: new Date().toISOString(), cancelReason: reason ?? null };
 }
 
+// ---- the price of a share: the server's ---------------------------------------------------------
+
+/** The claim that lets a user sell at a price of their own (a discount is not one). */
+export const PRICE_OVERRIDE = 'VictimOrders.PriceOverride';
+
+/**
+ * The animal's share price (price type `share`) valid on `day`: in `currencyTypeId` when named,
+ * else in the default currency where it has one, else the newest.
+ */
+async function sharePrice(client: pg.PoolClient, productId: unknown, day: unknown, currencyTypeId?: unknown) {
+  const { rows } = await client.query(
+    `SELECT pp.amount, pp.currency_type_id AS "currencyTypeId"
+     FROM product_prices pp JOIN price_types pt ON pt.id = pp.price_type_id JOIN currency_types c ON c.id = pp.currency_type_id
+     WHERE pp.product_id = $1 AND pt.code = $2 AND pp.valid_from <= $3::date AND (pp.valid_to IS NULL OR pp.valid_to >= $3::date)
+       AND ($4::int IS NULL OR pp.currency_type_id = $4)
+     ORDER BY c.is_default DESC, pp.valid_from DESC LIMIT 1`,
+    [productId, PRICE_TYPE.share, day, currencyTypeId ?? null],
+  );
+  return rows[0] as { amount: string; currencyTypeId: number } | undefined;
+}
+
+const priceNotListed = () => new HttpError(403, 'error.order.priceOverride',
+  `Bu fiyat, hayvanın sipariş tarihindeki hisse fiyatı değil; başka bir fiyatla satmak için ${PRICE_OVERRIDE} yetkisi gerekir.`, { params: { claim: PRICE_OVERRIDE } });
+
+/**
+ * The server decides the price (issue 16, point 1): an order is priced from its animal's share
+ * price on the order date (today when not given) unless its writer holds `PRICE_OVERRIDE`, who
+ * may name another. Checked when an order is made and when its price, animal, currency or date
+ * change; the server's own writes (no writer) pass.
+ */
+async function priceOrder(client: pg.PoolClient, values: Row, current: Row | undefined, claims: readonly string[] | undefined) {
+  if (!current) values.orderDate ??= istanbulToday();
+  const changes = (k: string) => k in values && (!current || values[k] !== current[k]);
+  if (current && !['unitPrice', 'productId', 'currencyTypeId', 'orderDate'].some(changes)) return;
+  const m: Row = { ...current, ...values };
+  const listed = await sharePrice(client, m.productId, m.orderDate, values.currencyTypeId ?? current?.currencyTypeId);
+  const mayOverride = claims === undefined || hasClaim(claims, PRICE_OVERRIDE);
+  if (values.unitPrice === undefined) {
+    // A new order, or one moved to another animal or day: the listed price, or the one it had for a writer who may name it.
+    if (listed) {
+      if (!current || !mayOverride) {
+        values.unitPrice = listed.amount;
+        values.currencyTypeId ??= listed.currencyTypeId;
+      }
+    } else if (!current || !mayOverride) {
+      throw badRequest([fieldError('productId', 'noSharePrice')]);
+    }
+    return;
+  }
+  if (listed && toKurus(values.unitPrice as string) === toKurus(listed.amount)) {
+    values.currencyTypeId ??= listed.currencyTypeId;
+    return;
+  }
+  if (!mayOverride) throw priceNotListed();
+  if (!current && values.currencyTypeId === undefined) {
+    if (!listed) throw badRequest([fieldError('currencyTypeId', 'required')]);
+    values.currencyTypeId = listed.currencyTypeId;
+  }
+}
+
 /** shares × price − discount, refusing a discount above the subtotal (never clamped). */
 function checkDiscount(m: Row) {
   const subtotal = BigInt(Number(m.shareCount)) * toKurus(m.unitPrice as string);
@@ -96,13 +153,14 @@ function checkDiscount(m: Row) {
 }
 
 const victimOrderHooks: EntityHooks = {
-  async beforeWrite({ client, values, current }) {
-    const m: Row = { ...current, ...values }; // the order as it will be
+  async beforeWrite({ client, values, current, claims }) {
     if (current && (current.status === 'cancelled' || current.status === 'completed')) {
       // A final order keeps everything but its notes.
       if (Object.keys(values).some((k) => k !== 'notes' && values[k] !== current[k])) throw finalOrder();
       return;
     }
+    await priceOrder(client, values, current, claims);
+    const m: Row = { ...current, ...values }; // the order as it will be
     const total = checkDiscount(m);
 
     const productChanged = !current || values.productId !== undefined && values.productId !== current.productId;

@@ -10,7 +10,7 @@
 // read from the database on every request until it is back.
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import { ChannelListener } from './channel-listener.ts';
+import { ChannelListener } from '../db/channel-listener.ts';
 
 /** The version of a deleted user: no token is new enough. */
 export const GONE = Number.POSITIVE_INFINITY;

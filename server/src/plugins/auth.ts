@@ -9,19 +9,10 @@
 import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { hasClaim } from '../../../common/claims.ts';
+import type { AccessTokenPayload } from '../core/access-token.ts';
 import { forbidden, unauthorized } from '../core/errors.ts';
 import type { AccessVersions } from './access-versions.ts';
-
-export interface AccessTokenPayload {
-  sub: string; // user id
-  guid: string;
-  email: string;
-  claims: string[];
-  /** The user's access version when the token was signed; none counts as 0. */
-  ver?: number;
-  /** The session: the family of the refresh token issued with it. */
-  sid?: string;
-}
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -29,9 +20,6 @@ declare module '@fastify/jwt' {
     user: AccessTokenPayload;
   }
 }
-
-export const ADMIN_CLAIM = 'Admin';
-export const hasClaim = (claims: readonly string[], claim: string) => claims.includes(ADMIN_CLAIM) || claims.includes(claim);
 
 export function claimOf(request: FastifyRequest): string | undefined {
   return (request.routeOptions.schema as Record<string, unknown> | undefined)?.['x-claim'] as string | undefined;

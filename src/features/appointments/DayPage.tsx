@@ -4,8 +4,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
-import { useQuery } from '@tanstack/react-query';
-import { getAppointmentsForPaging } from '../../../generated/api/appointments/appointments.ts';
+import { useGetAppointmentsForPaging } from '../../../generated/api/appointments/appointments.ts';
 import { Badge, type BadgeVariant } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DayPicker } from '@/components/ui/day-picker.tsx';
@@ -24,21 +23,15 @@ export function DayPage() {
   const locale = i18n.locale || 'tr-TR';
   const [date, setDate] = useDayParam();
   const id = useId();
-  const slots = useQuery({
-    queryKey: ['appointments/day', date],
-    queryFn: async ({ signal }) =>
-      dataOf(
-        await getAppointmentsForPaging(
-          {
-            PageNumber: 1,
-            PageSize: 500,
-            FilterParam: [{ ColumnName: 'startsAt', FilterValue: date, MatchMode: 'dateIs', Operator: 'and' }],
-            SortingParams: [{ ColumnName: 'startsAt', SortOrder: 1 }],
-          },
-          { signal, silent: true },
-        ),
-      ),
-  });
+  const slots = useGetAppointmentsForPaging(
+    {
+      PageNumber: 1,
+      PageSize: 500,
+      FilterParam: [{ ColumnName: 'startsAt', FilterValue: date, MatchMode: 'dateIs', Operator: 'and' }],
+      SortingParams: [{ ColumnName: 'startsAt', SortOrder: 1 }],
+    },
+    { query: { select: dataOf }, request: { silent: true } },
+  );
   const time = (iso: string) => new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
   const rows = slots.data?.data ?? [];
 
@@ -53,7 +46,7 @@ export function DayPage() {
         </div>
         <div className="flex flex-wrap items-end gap-3">
           <DayPicker label={t('appointments.day.date')} value={date} onChange={setDate} />
-          <GenerateButton onDone={() => void slots.refetch()} />
+          <GenerateButton />
           <Button variant="link" asChild>
             <Link to="/Appointments">{t('appointments.day.all')}</Link>
           </Button>

@@ -8,6 +8,7 @@ import { CalendarPlus, Loader2 } from 'lucide-react';
 import { useGetAppointmentTypes } from '../../../generated/api/appointment-types/appointment-types.ts';
 import { useGenerateAppointments } from '../../../generated/api/appointments/appointments.ts';
 import type { AppointmentGenerateRequest, AppointmentGenerateResult, AppointmentType } from '../../../generated/api/model/index.ts';
+import { addDays } from '../../../common/calendar.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { fieldClass, Input } from '@/components/ui/input.tsx';
@@ -15,19 +16,11 @@ import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
 import { istanbulToday } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
+import { useInvalidate } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-
-/** Today in Europe/Istanbul, `YYYY-MM-DD`. */
-
-/** A calendar day `days` later. */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 interface Form {
   appointmentTypeId: string;
@@ -43,8 +36,8 @@ interface Form {
 const FIELDS = ['appointmentTypeId', 'dateFrom', 'dateTo', 'dailyStart', 'dailyEnd', 'slotMinutes', 'capacity', 'weekdays'] as const;
 type Field = (typeof FIELDS)[number];
 
-/** The toolbar button and its dialog; `onDone` after slots were made (the list reloads). */
-export function GenerateButton({ onDone }: { onDone?: () => void }) {
+/** The toolbar button and its dialog; the slots made show at once wherever slots are listed. */
+export function GenerateButton() {
   const { hasClaim } = useSession();
   const [open, setOpen] = useState(false);
   if (!hasClaim('Appointments.Create')) return null;
@@ -55,13 +48,14 @@ export function GenerateButton({ onDone }: { onDone?: () => void }) {
         {t('appointments.generate.open')}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        {open && <GenerateDialogBody onDone={onDone} onClose={() => setOpen(false)} />}
+        {open && <GenerateDialogBody onClose={() => setOpen(false)} />}
       </Dialog>
     </>
   );
 }
 
-function GenerateDialogBody({ onDone, onClose }: { onDone?: () => void; onClose: () => void }) {
+function GenerateDialogBody({ onClose }: { onClose: () => void }) {
+  const invalidate = useInvalidate();
   const id = useId();
   const today = istanbulToday();
   const [form, setForm] = useState<Form>({
@@ -122,7 +116,7 @@ function GenerateDialogBody({ onDone, onClose }: { onDone?: () => void; onClose:
     try {
       const answer = dataOf(await generate.mutateAsync({ data: body }));
       setResult(answer);
-      if (answer.made > 0) onDone?.();
+      if (answer.made > 0) await invalidate('/Appointments');
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       const byField = err.fieldMessages((f) => ((FIELDS as readonly string[]).includes(f.split(/[.[]/)[0]) ? label(f.split(/[.[]/)[0] as Field) : f));

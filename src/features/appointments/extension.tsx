@@ -7,10 +7,10 @@ import { Button } from '@/components/ui/button.tsx';
 import { t } from '@/lib/i18n.ts';
 import { GenerateButton } from './GenerateDialog.tsx';
 
-function AppointmentsTools({ refresh }: { refresh: () => void }) {
+function AppointmentsTools() {
   return (
     <>
-      <GenerateButton onDone={refresh} />
+      <GenerateButton />
       <Button variant="outline" asChild>
         <Link to="/Appointments/day">
           <CalendarDays aria-hidden="true" />

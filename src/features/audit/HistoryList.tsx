@@ -20,7 +20,7 @@ import { hasTranslation, t } from '@/lib/i18n.ts';
 
 const PAGE = 20;
 const MAX = 500; // the paged list's largest page
-/** How the trail writes a secret's value (migration audit_log). */
+/** How the trail writes a secret's value (server/src/db/rules/audit.sql). */
 const MASK = '***';
 const TONE: Record<AuditLog['action'], BadgeVariant> = { create: 'success', update: 'info', delete: 'danger' };
 
@@ -104,9 +104,10 @@ export function HistoryList({ plural, id, version }: RecordPanelProps) {
   const locale = i18n.locale || 'tr-TR';
   const [size, setSize] = useState(PAGE);
   const body = request(plural, id, size);
-  // Keyed by the record's version too: a change of the record shows at once.
+  // Keyed by the record's version too (a key derived from the call's, src/lib/query-keys.ts): a
+  // change of the record shows at once.
   const history = useGetAuditLogsForPaging(body, {
-    query: { queryKey: [...getGetAuditLogsForPagingQueryKey(body), version], select: dataOf, staleTime: 0, placeholderData: keepPreviousData },
+    query: { queryKey: [...getGetAuditLogsForPagingQueryKey(body), 'atVersion', version], select: dataOf, staleTime: 0, placeholderData: keepPreviousData },
   });
   const entity = useEntityMetadata(plural).data;
 

@@ -1,6 +1,9 @@
 // The auth calls of these pages and how their failures read: every message is a translation
 // key (the server's error code, a validation code, or a client-side one).
-import { ApiError, apiFetch, logout } from '@/lib/api-fetcher.ts';
+import { login, register as registerUser } from '../../../generated/api/auth/auth.ts';
+import type { LoginRequest, RegisterRequest } from '../../../generated/api/model/index.ts';
+import { ApiError, logout } from '@/lib/api-fetcher.ts';
+import { dataOf } from '@/lib/envelope.ts';
 import { t } from '@/lib/i18n.ts';
 import type { SessionUser } from '@/lib/session.ts';
 
@@ -9,29 +12,12 @@ export const WAITING_ROUTE = '/auth/waiting';
 export const LOGIN_ROUTE = '/auth/login';
 export const DASHBOARD_ROUTE = '/Dashboard';
 
-interface Envelope<T> {
-  success: boolean;
-  data: T;
-  error: unknown;
-}
+// Silent: these forms show their failures inline, not as a toast.
+const silent = { silent: true } as const;
 
-/** The answer's envelope, whether the fetcher hands back `{ data: envelope, status }` or the envelope. */
-function envelopeOf<T>(answer: unknown): Envelope<T> {
-  const a = answer as { status?: unknown; data?: unknown };
-  if (typeof a?.status === 'number' && a.data && typeof a.data === 'object' && 'success' in a.data) return a.data as Envelope<T>;
-  return answer as Envelope<T>;
-}
+export const signIn = async (body: LoginRequest): Promise<SessionUser> => dataOf(await login(body, silent));
 
-async function post<T>(path: string, body: unknown): Promise<T> {
-  // Silent: these forms show their failures inline, not as a toast.
-  const answer = await apiFetch<unknown>(path, { method: 'POST', body: JSON.stringify(body), silent: true });
-  return envelopeOf<T>(answer).data;
-}
-
-export const signIn = (body: { email: string; password: string }) => post<SessionUser>('/Auth/login', body);
-
-export const register = (body: { email: string; password: string; firstName: string; lastName: string; phoneNumber?: string }) =>
-  post<SessionUser>('/Auth/register', body);
+export const register = async (body: RegisterRequest): Promise<SessionUser> => dataOf(await registerUser(body, silent));
 
 /** Signs out here at once, and ends the session on the server (best effort). */
 export function signOut(): void {

@@ -1,7 +1,7 @@
 // "Gider dağıt" on /Transactions: one expense split over chosen accounts (POST
-// Transactions/distribute-expense). Equal parts and typed amounts are previewed with the server's
-// own rule (largest remainder on kuruş, ties to the earlier account); parts by shares need the
-// accounts' share counts, which only the server knows: the preview says so and the saved parts show.
+// Transactions/distribute-expense). Equal parts are previewed with the server's own split
+// (common/money.ts: largest remainder on kuruş, ties to the earlier account); parts by shares need
+// the accounts' share counts, which only the server knows: the preview says so and the saved parts show.
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react';
 import { Plus, Split, X } from 'lucide-react';
@@ -9,7 +9,7 @@ import { useGetAccountsForPaging } from '../../../generated/api/accounts/account
 import { useGetCurrencyTypes } from '../../../generated/api/currency-types/currency-types.ts';
 import { useDistributeExpense } from '../../../generated/api/transactions/transactions.ts';
 import type { Account, DistributeExpenseRequestMethod, DistributeExpenseResult } from '../../../generated/api/model/index.ts';
-import type { AdminEntity } from '@/admin/index.ts';
+import { fromKurus, splitByWeights, toKurus } from '../../../common/money.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
@@ -17,11 +17,12 @@ import { fieldClass, Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
-import { formatMoney } from '@/lib/format.ts';
+import { formatMoney, istanbulToday } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
+import { useInvalidate } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
-import { equalParts, fromKurus, parseMoneyInput, toKurus } from './split.ts';
+import { parseMoneyInput } from './money-input.ts';
 
 const METHODS: DistributeExpenseRequestMethod[] = ['equal', 'shares', 'amounts'];
 const SEARCH_DEBOUNCE_MS = 300;
@@ -33,13 +34,8 @@ interface Chosen {
   amount: string;
 }
 
-/** Today in Istanbul as `YYYY-MM-DD`. */
-function todayIso(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
-
 /** The Toolbar button and its dialog. */
-export function DistributeExpenseButton({ refresh }: { entity: AdminEntity; refresh: () => void }) {
+export function DistributeExpenseButton() {
   const { hasClaim } = useSession();
   const [open, setOpen] = useState(false);
   if (!hasClaim('Transactions.Create')) return null;
@@ -50,13 +46,14 @@ export function DistributeExpenseButton({ refresh }: { entity: AdminEntity; refr
         {t('office.distribute.open')}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        {open && <DistributeExpenseDialog onDone={refresh} onClose={() => setOpen(false)} />}
+        {open && <DistributeExpenseDialog onClose={() => setOpen(false)} />}
       </Dialog>
     </>
   );
 }
 
-function DistributeExpenseDialog({ onDone, onClose }: { onDone: () => void; onClose: () => void }) {
+function DistributeExpenseDialog({ onClose }: { onClose: () => void }) {
+  const invalidate = useInvalidate();
   const { i18n } = useLingui();
   const locale = i18n.locale || 'tr-TR';
   const ids = { total: useId(), currency: useId(), date: useId(), doc: useId(), desc: useId(), search: useId(), errors: useId() };
@@ -67,7 +64,7 @@ function DistributeExpenseDialog({ onDone, onClose }: { onDone: () => void; onCl
   const currency = currencyList.find((c) => c.id === currencyId) ?? currencyList.find((c) => c.isDefault) ?? currencyList[0];
 
   const [total, setTotal] = useState('');
-  const [date, setDate] = useState(todayIso);
+  const [date, setDate] = useState(() => istanbulToday());
   const [documentNo, setDocumentNo] = useState('');
   const [description, setDescription] = useState('');
   const [method, setMethod] = useState<DistributeExpenseRequestMethod>('equal');
@@ -83,7 +80,8 @@ function DistributeExpenseDialog({ onDone, onClose }: { onDone: () => void; onCl
   const preview = useMemo<(string | null)[]>(() => {
     if (method === 'shares') return chosen.map(() => null);
     if (method === 'amounts') return chosen.map((c) => parseMoneyInput(c.amount));
-    return totalValue ? equalParts(totalValue, chosen.length) : chosen.map(() => null);
+    if (!totalValue || !chosen.length) return chosen.map(() => null);
+    return splitByWeights(toKurus(totalValue), chosen.map(() => 1n)).map(fromKurus);
   }, [method, chosen, totalValue]);
   const typedSum = method === 'amounts' ? fromKurus(preview.reduce((s, p) => s + (p ? toKurus(p) : 0n), 0n)) : null;
   const mismatch = method === 'amounts' && totalValue !== null && typedSum !== null && toKurus(typedSum) !== toKurus(totalValue);
@@ -140,7 +138,8 @@ function DistributeExpenseDialog({ onDone, onClose }: { onDone: () => void; onCl
       {
         onSuccess: (answer) => {
           setResult(dataOf(answer));
-          onDone();
+          // The entries posted and the balances they moved.
+          void invalidate('/Transactions', '/Accounts');
         },
         onError: (err) => {
           if (err instanceof ApiError && err.fields.length) setErrors(err.fieldMessages(labelOf));

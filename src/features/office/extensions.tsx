@@ -9,6 +9,7 @@ import type { EntityPageExtension, EntityRow } from '@/admin/index.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { t } from '@/lib/i18n.ts';
 import { notify } from '@/lib/notify.ts';
+import { useInvalidate } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
 import { DistributeExpenseButton } from './DistributeExpense.tsx';
 
@@ -35,8 +36,9 @@ export const accountsExtension: EntityPageExtension = { RowActions: StatementAct
 export const isOpenMissedCall = (row: EntityRow) =>
   row.direction === 'inbound' && (row.status === 'missed' || row.status === 'busy') && row.calledBackAt == null;
 
-function CalledBackAction({ row, refresh }: { row: EntityRow; refresh: () => void }) {
+function CalledBackAction({ row }: { row: EntityRow }) {
   const { hasClaim } = useSession();
+  const invalidate = useInvalidate();
   const mark = useMarkCallCalledBack();
   if (typeof row.id !== 'number' || !isOpenMissedCall(row) || !hasClaim('NetgsmCallWebhookLogs.Update')) return null;
   const id = row.id;
@@ -56,7 +58,7 @@ function CalledBackAction({ row, refresh }: { row: EntityRow; refresh: () => voi
           {
             onSuccess: () => {
               notify({ severity: 'success', summary: t('office.calls.marked', { name: who }) });
-              refresh();
+              void invalidate('/NetgsmCallWebhookLogs');
             },
           },
         );

@@ -18,8 +18,9 @@ import { dataOf } from '@/lib/envelope.ts';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
 import { useSession } from '@/lib/session.ts';
+import { useInvalidate } from '@/lib/query-keys.ts';
 import { BookingSection, StepHistorySection } from './booking.tsx';
-import { ErrorBox, MoveError, onDemand, pageRequest, Section, useInvalidate, useRefreshOnConflict, where } from './common.tsx';
+import { ErrorBox, MoveError, onDemand, pageRequest, Section, useRefreshOnConflict, where } from './common.tsx';
 import { PaymentsSection } from './payments.tsx';
 import { SharesSection, useShareLines } from './shares.tsx';
 

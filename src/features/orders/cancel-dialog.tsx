@@ -10,7 +10,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '@/components/ui/label.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { t } from '@/lib/i18n.ts';
-import { MoveError, useInvalidate, useRefreshOnConflict } from './common.tsx';
+import { useInvalidate } from '@/lib/query-keys.ts';
+import { MoveError, useRefreshOnConflict } from './common.tsx';
 
 export function CancelDialog({ order, onClose }: { order: VictimOrder; onClose: () => void }) {
   const ids = useId();
@@ -27,7 +28,9 @@ export function CancelDialog({ order, onClose }: { order: VictimOrder; onClose: 
     setMissing(false);
     try {
       await cancel.mutateAsync({ id: order.id, data: { rowVersion: order.rowVersion, reason: reason.trim() } });
-      await invalidate('/VictimOrders', '/VictimOrderDetail', '/VictimPayments', '/VictimAppointments');
+      // The order and its lines, payments and bookings; the sale's reversal on the ledger; the
+      // animal's shares and the slots' places it frees.
+      await invalidate('/VictimOrders', '/VictimOrderDetail', '/VictimPayments', '/VictimAppointments', '/Accounts', '/Transactions', '/Products', '/Appointments');
       onClose();
     } catch (err) {
       // shown below

@@ -1,8 +1,7 @@
 // Small pieces the order page and the payment dialogs share: paged-list requests, the translated
-// text of an ApiError (money parameters in the language's format), cache invalidation after a
-// write, the little field/section wrappers, and dialogs loaded on use.
+// text of an ApiError (money parameters in the language's format), the order shown anew after a
+// refused write, the little field/section wrappers, and dialogs loaded on use.
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useGetPaymentStatus } from '../../../generated/api/payment-status/payment-status.ts';
 import type { FilterParam, FilterParamMatchMode, PagedListRequest, PaymentStatus, SortingParam } from '../../../generated/api/model/index.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
@@ -10,6 +9,7 @@ import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { hasTranslation, t } from '@/lib/i18n.ts';
+import { useInvalidate } from '@/lib/query-keys.ts';
 import { cn } from '@/lib/utils.ts';
 
 export const where = (column: string, value: FilterParam['FilterValue'], mode: FilterParamMatchMode = 'equals'): FilterParam => ({
@@ -39,17 +39,6 @@ export function errorText(err: unknown): string {
     return t(code, params);
   }
   return err.message;
-}
-
-/** Invalidates cached answers by their path (prefix of the generated query keys). */
-export function useInvalidate() {
-  const qc = useQueryClient();
-  return (...paths: string[]) =>
-    Promise.all(
-      paths.map((p) =>
-        qc.invalidateQueries({ predicate: (q) => q.queryKey.some((k) => typeof k === 'string' && (k === p || k.startsWith(`${p}/`))) }),
-      ),
-    );
 }
 
 /** After a refused write of the order (409: changed meanwhile, or not allowed in its state), the

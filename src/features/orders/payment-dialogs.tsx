@@ -11,7 +11,6 @@ import { useGetVictimOrdersForPaging } from '../../../generated/api/victim-order
 import { useCreateVictimPayment } from '../../../generated/api/victim-payments/victim-payments.ts';
 import { useGetVirtualPOSs } from '../../../generated/api/virtual-po-ss/virtual-po-ss.ts';
 import type { VictimOrder, VictimPayment } from '../../../generated/api/model/index.ts';
-import type { AdminEntity } from '@/admin/index.ts';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -33,7 +32,8 @@ import { dataOf } from '@/lib/envelope.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
 import { cn } from '@/lib/utils.ts';
-import { ErrorBox, nativeSelectClass, pageRequest, useInvalidate, usePaymentStatuses, where } from './common.tsx';
+import { useInvalidate } from '@/lib/query-keys.ts';
+import { ErrorBox, nativeSelectClass, pageRequest, usePaymentStatuses, where } from './common.tsx';
 
 /** An amount typed as `1.234,56`, `1234,56` or `1234.56` → `1234.56`; undefined when not one. */
 function parseAmount(text: string): string | undefined {
@@ -203,7 +203,7 @@ export function TakePaymentDialog({ order, onClose }: { order: VictimOrder; onCl
 }
 
 /** New on the VictimPayments screen: the customer, then one of their open orders, then the payment. */
-export function StandalonePaymentDialog({ onClose, refresh }: { entity: AdminEntity; onClose: () => void; refresh: () => void }) {
+export function StandalonePaymentDialog({ onClose }: { onClose: () => void }) {
   const { i18n } = useLingui();
   const locale = i18n.locale || 'tr-TR';
   const ids = useId();
@@ -275,10 +275,7 @@ export function StandalonePaymentDialog({ onClose, refresh }: { entity: AdminEnt
           <PaymentForm
             order={order}
             onCancel={() => setOrderId(undefined)}
-            onDone={() => {
-              refresh();
-              onClose();
-            }}
+            onDone={onClose}
           />
         )}
       </DialogContent>

@@ -13,7 +13,8 @@ import { dataOf } from '@/lib/envelope.ts';
 import { formatDateTime, formatMoney } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
 import { useSession } from '@/lib/session.ts';
-import { onDemand, pageRequest, Section, useInvalidate, usePaymentStatuses, where } from './common.tsx';
+import { useInvalidate } from '@/lib/query-keys.ts';
+import { onDemand, pageRequest, Section, usePaymentStatuses, where } from './common.tsx';
 
 const loadDialogs = () => import('./payment-dialogs.tsx');
 const TakePaymentDialog = onDemand(() => loadDialogs().then((m) => m.TakePaymentDialog));

@@ -1,9 +1,12 @@
 // The order's share lines (VictimOrderDetail), each editable in place: shareholder name, phone and
 // intention, saved with the row's version. A stale save keeps the typed values and offers the
-// current row; field errors show under their field.
+// current row; field errors show under their field. A completed or cancelled order's lines are
+// read-only, with the reason above them.
 import { useId, useState, type FormEvent } from 'react';
+import { Lock } from 'lucide-react';
 import { useGetVictimOrderDetailForPaging, useUpdateVictimOrderDetail } from '../../../generated/api/victim-order-detail/victim-order-detail.ts';
 import type { VictimOrder, VictimOrderDetail, VictimOrderDetailUpdateIntention } from '../../../generated/api/model/index.ts';
+import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { fieldClass, Input } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -12,7 +15,9 @@ import { dataOf } from '@/lib/envelope.ts';
 import { t } from '@/lib/i18n.ts';
 import { useSession } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
-import { ErrorBox, nativeSelectClass, pageRequest, Section, useInvalidate, where } from './common.tsx';
+import { useInvalidate } from '@/lib/query-keys.ts';
+import { ErrorBox, nativeSelectClass, pageRequest, Section, where } from './common.tsx';
+import { finalOrderNote, isFinalOrder } from './final.ts';
 
 const INTENTIONS: VictimOrderDetailUpdateIntention[] = ['kurban', 'adak', 'akika', 'sukur'];
 
@@ -155,9 +160,16 @@ function ShareLine({ line, editable }: { line: VictimOrderDetail; editable: bool
 export function SharesSection({ order }: { order: VictimOrder }) {
   const lines = useShareLines(order.id);
   const { hasClaim } = useSession();
-  const editable = hasClaim('VictimOrderDetail.Update') && order.status !== 'completed' && order.status !== 'cancelled';
+  const final = isFinalOrder(order.status);
+  const editable = hasClaim('VictimOrderDetail.Update') && !final;
   return (
     <Section title={t('orderPage.shares.title')} testId="order-shares">
+      {final && (
+        <Alert variant="info" data-testid="order-shares-read-only">
+          <Lock aria-hidden="true" />
+          <AlertDescription>{finalOrderNote()}</AlertDescription>
+        </Alert>
+      )}
       {lines.isLoading ? (
         <Skeleton className="h-24" />
       ) : !lines.data?.data.length ? (

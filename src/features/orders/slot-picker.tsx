@@ -14,7 +14,8 @@ import { dataOf } from '@/lib/envelope.ts';
 import { formatNumber, TIME_ZONE } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
 import { cn } from '@/lib/utils.ts';
-import { ErrorBox, pageRequest, useInvalidate, where } from './common.tsx';
+import { useInvalidate } from '@/lib/query-keys.ts';
+import { ErrorBox, pageRequest, where } from './common.tsx';
 
 /** Today in Istanbul as YYYY-MM-DD. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());

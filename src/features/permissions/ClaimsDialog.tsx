@@ -7,9 +7,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
 import { Search } from 'lucide-react';
 import { useGetOperationClaims } from '../../../generated/api/operation-claims/operation-claims.ts';
-import { getGroupClaimsForPaging } from '../../../generated/api/group-claims/group-claims.ts';
+import { getGetGroupClaimsQueryKey, getGroupClaimsForPaging } from '../../../generated/api/group-claims/group-claims.ts';
 import { useChangeGroupClaims } from '../../../generated/api/groups/groups.ts';
-import { getUserClaimsForPaging } from '../../../generated/api/user-claims/user-claims.ts';
+import { getGetUserClaimsQueryKey, getUserClaimsForPaging } from '../../../generated/api/user-claims/user-claims.ts';
 import { useChangeUserClaims } from '../../../generated/api/users/users.ts';
 import type { OperationClaim } from '../../../generated/api/model/index.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
@@ -23,6 +23,7 @@ import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
 import { hasTranslation, t } from '@/lib/i18n.ts';
 import { notify } from '@/lib/notify.ts';
+import { useInvalidate } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
 import { allPagesWhere, diffLinks, groupClaims, OPERATIONS, type ClaimArea } from './links.ts';
 
@@ -58,7 +59,10 @@ export function ClaimsDialog({ owner, onClose }: { owner: Owner; onClose: () => 
   const ids = { search: useId(), note: useId(), apart: useId() };
   const queryClient = useQueryClient();
   const claims = useGetOperationClaims({ query: { select: dataOf }, request: silent });
-  const ownKey = ['permissions', owner.kind === 'user' ? 'UserClaims' : 'GroupClaims', owner.id] as const;
+  const invalidate = useInvalidate();
+  // The owner's claim ids, read over every page of their links: a key derived from the links'
+  // list key (src/lib/query-keys.ts), so that anything that changes the links reaches it.
+  const ownKey = [...(owner.kind === 'user' ? getGetUserClaimsQueryKey() : getGetGroupClaimsQueryKey()), 'claimIdsOf', owner.id];
   const own = useQuery({ queryKey: ownKey, queryFn: () => loadOwnClaims(owner), staleTime: 0, gcTime: 0, meta: { persist: false } });
   const changeUserClaims = useChangeUserClaims({ request: silent });
   const changeGroupClaims = useChangeGroupClaims({ request: silent });
@@ -114,14 +118,9 @@ export function ClaimsDialog({ owner, onClose }: { owner: Owner; onClose: () => 
     } catch (err) {
       error = err;
     }
-    // The lists of links elsewhere (the generic screens) may be stale now, even after a failure
-    // (a timeout can hide a save that went through).
-    const plural = owner.kind === 'user' ? '/UserClaims' : '/GroupClaims';
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['POST', `${plural}/GetListForPaging`] }),
-      queryClient.invalidateQueries({ queryKey: [plural] }),
-      ...(error ? [queryClient.invalidateQueries({ queryKey: ownKey })] : []),
-    ]);
+    // Every cached read of the links (the generic screens', this dialog's) is stale now, even
+    // after a failure: a timeout can hide a save that went through.
+    await invalidate(owner.kind === 'user' ? '/UserClaims' : '/GroupClaims');
     setSaving(false);
     if (error) {
       // Nothing was saved; the choice stays, and the next save sends the change again.

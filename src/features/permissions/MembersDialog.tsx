@@ -4,9 +4,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
-import { getGroups, useChangeGroupUsers } from '../../../generated/api/groups/groups.ts';
-import { getUserGroupsForPaging } from '../../../generated/api/user-groups/user-groups.ts';
-import { getUsers, useChangeUserGroups } from '../../../generated/api/users/users.ts';
+import { getGetGroupsQueryKey, getGroups, useChangeGroupUsers } from '../../../generated/api/groups/groups.ts';
+import { getGetUserGroupsQueryKey, getUserGroupsForPaging } from '../../../generated/api/user-groups/user-groups.ts';
+import { getGetUsersQueryKey, getUsers, useChangeUserGroups } from '../../../generated/api/users/users.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
@@ -15,6 +15,7 @@ import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
 import { t } from '@/lib/i18n.ts';
 import { notify } from '@/lib/notify.ts';
+import { useInvalidate } from '@/lib/query-keys.ts';
 import type { Owner } from './ClaimsDialog.tsx';
 import { allPagesWhere, diffLinks } from './links.ts';
 import { TwoListPicker, type PickItem } from './TwoListPicker.tsx';
@@ -43,8 +44,12 @@ async function loadLinks(owner: Owner): Promise<Set<number>> {
 export function MembersDialog({ owner, onClose }: { owner: Owner; onClose: () => void }) {
   useLingui();
   const queryClient = useQueryClient();
-  const linksKey = ['permissions', 'UserGroups', owner.kind, owner.id] as const;
-  const others = useQuery({ queryKey: ['permissions', owner.kind === 'user' ? 'groups' : 'users'], queryFn: () => loadOthers(owner), staleTime: 0, gcTime: 0, meta: { persist: false } });
+  const invalidate = useInvalidate();
+  // Keys derived from the list keys (src/lib/query-keys.ts): the other side's rows as picker
+  // items, and the owner's links read over every page.
+  const othersKey = [...(owner.kind === 'user' ? getGetGroupsQueryKey() : getGetUsersQueryKey()), 'pickItems'];
+  const linksKey = [...getGetUserGroupsQueryKey(), owner.kind === 'user' ? 'groupIdsOf' : 'userIdsOf', owner.id];
+  const others = useQuery({ queryKey: othersKey, queryFn: () => loadOthers(owner), staleTime: 0, gcTime: 0, meta: { persist: false } });
   const links = useQuery({ queryKey: linksKey, queryFn: () => loadLinks(owner), staleTime: 0, gcTime: 0, meta: { persist: false } });
   const changeUserGroups = useChangeUserGroups({ request: silent });
   const changeGroupUsers = useChangeGroupUsers({ request: silent });
@@ -74,12 +79,9 @@ export function MembersDialog({ owner, onClose }: { owner: Owner; onClose: () =>
     } catch (err) {
       error = err;
     }
-    // Stale even after a failure: a timeout can hide a save that went through.
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['POST', '/UserGroups/GetListForPaging'] }),
-      queryClient.invalidateQueries({ queryKey: ['/UserGroups'] }),
-      ...(error ? [queryClient.invalidateQueries({ queryKey: linksKey })] : []),
-    ]);
+    // Every cached read of the links (the generic screens', this dialog's) is stale now, even
+    // after a failure: a timeout can hide a save that went through.
+    await invalidate('/UserGroups');
     setSaving(false);
     if (error) {
       // Nothing was saved; the choice stays, and the next save sends the change again.

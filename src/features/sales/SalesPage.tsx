@@ -3,21 +3,24 @@
 // kind and free shares), the customer (search by name, phone or identity number, or create one
 // inline), the shares with one shareholder each (defaulting to the customer), the optional
 // deposit, and the live subtotal / discount / total. Enter on an animal or a customer moves on to
-// the next part; Enter in a field saves the sale. Saving: POST VictimOrders, then each share line
-// the server wrote is filled with its shareholder (PUT VictimOrderDetail), then the deposit (POST
-// VictimPayments, paid). A 409 because the shares went meanwhile shows how many are left beside
-// the share count, and nothing typed is lost; an order already created is not created twice.
+// the next part; Enter in a field saves the sale. Saving is one request, POST /Sales: the server
+// makes the new customer, the order (priced and numbered by it), the shareholders and the deposit
+// in one transaction, or nothing. Each submission of a form carries one Idempotency-Key, kept
+// while the form is unchanged, so a double click or a retry after a time-out sells once. A refusal
+// shows on its fields (a 409 because the shares went meanwhile shows how many are left beside the
+// share count) and nothing typed is lost.
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Check, UserPlus } from 'lucide-react';
 import { useDebounced } from '@/admin/hooks.ts';
-import { createAccount } from '../../../generated/api/accounts/accounts.ts';
-import { createVictimOrder } from '../../../generated/api/victim-orders/victim-orders.ts';
-import { getVictimOrderDetailForPaging, updateVictimOrderDetail } from '../../../generated/api/victim-order-detail/victim-order-detail.ts';
-import { createVictimPayment } from '../../../generated/api/victim-payments/victim-payments.ts';
-import type { Account, VictimOrderCreateStatus, VictimOrderDetailUpdateIntention } from '../../../generated/api/model/index.ts';
+import { createSale } from '../../../generated/api/victim-orders/victim-orders.ts';
+import { getGetAccountsQueryKey } from '../../../generated/api/accounts/accounts.ts';
+import { getGetPriceTypesQueryKey } from '../../../generated/api/price-types/price-types.ts';
+import { getGetProductsQueryKey } from '../../../generated/api/products/products.ts';
+import type { Account, SaleRequest, SaleRequestStatus, VictimOrderDetailUpdateIntention } from '../../../generated/api/model/index.ts';
+import { isValidIdentityNumber } from '../../../common/identity-number.ts';
 import { Alert } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -28,7 +31,8 @@ import { dataOf } from '@/lib/envelope.ts';
 import { formatMoney, formatNumber } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
 import { cn } from '@/lib/utils.ts';
-import { istanbulToday } from '@/lib/format.ts';
+import { useSession } from '@/lib/session.ts';
+import { useInvalidate } from '@/lib/query-keys.ts';
 import { fromKurus, loadAnimals, loadReference, PAGE_SIZE, searchCustomers, toKurus, type Animal, type Reference } from './data.ts';
 
 const INTENTIONS: VictimOrderDetailUpdateIntention[] = ['kurban', 'adak', 'akika', 'sukur'];
@@ -43,6 +47,19 @@ interface Holder {
 }
 
 type Errors = Record<string, string>;
+
+/** The buyer: an account found, or a new customer the sale will make (no id yet). */
+type Buyer = Pick<Account, 'title'> & Partial<Pick<Account, 'id' | 'code' | 'phoneNumber' | 'identityNumber'>>;
+
+/** The claim that lets a user sell at a price other than the price list's (the server checks it). */
+const PRICE_OVERRIDE = 'VictimOrders.PriceOverride';
+
+/** Where an error of POST /Sales shows: the form's own keys for the request's fields. */
+function errorKey(field: string): string {
+  const holder = /^shareholders\.(\d+)\.(name|phone)$/.exec(field);
+  if (holder) return `${holder[2]}${holder[1]}`;
+  return { discountAmount: 'discount', 'deposit.amount': 'deposit', 'deposit.paymentMethodId': 'method', productId: 'animal', accountId: 'customer' }[field] ?? field;
+}
 
 function Field({ id, label, error, hint, children, className }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode; className?: string }) {
   return (
@@ -82,7 +99,8 @@ export function SalesPage() {
   const shareCountRef = useRef<HTMLInputElement>(null);
   const newTitleRef = useRef<HTMLInputElement>(null);
 
-  const reference = useQuery({ queryKey: ['sales', 'reference'], queryFn: loadReference, staleTime: 5 * 60_000 });
+  // Derived keys (src/lib/query-keys.ts): each under the list it reads, so invalidating that entity reaches it.
+  const reference = useQuery({ queryKey: [...getGetPriceTypesQueryKey(), 'salesReference'], queryFn: loadReference, staleTime: 5 * 60_000 });
   const ref: Reference | undefined = reference.data;
 
   // The animal.
@@ -92,7 +110,7 @@ export function SalesPage() {
   const [page, setPage] = useState(1);
   const animalQuery = { page, productTypeId: kind, search: useDebounced(animalSearch, SEARCH_PAUSE_MS), freeOnly };
   const animals = useQuery({
-    queryKey: ['sales', 'animals', animalQuery],
+    queryKey: [...getGetProductsQueryKey(), 'salesAnimals', animalQuery],
     queryFn: ({ signal }) => loadAnimals(animalQuery, ref!, signal),
     enabled: !!ref,
     placeholderData: keepPreviousData,
@@ -105,29 +123,31 @@ export function SalesPage() {
   const [customerText, setCustomerText] = useState('');
   const customerSearch = useDebounced(customerText.trim(), SEARCH_PAUSE_MS);
   const customers = useQuery({
-    queryKey: ['sales', 'customers', customerSearch],
+    queryKey: [...getGetAccountsQueryKey(), 'salesCustomers', customerSearch],
     queryFn: ({ signal }) => searchCustomers(customerSearch, signal),
     enabled: customerSearch.length >= 2,
     placeholderData: keepPreviousData,
   });
-  const [customer, setCustomer] = useState<Account | null>(null);
+  const [customer, setCustomer] = useState<Buyer | null>(null);
   const [creating, setCreating] = useState(false);
   const [newCustomer, setNewCustomer] = useState({ title: '', phoneNumber: '', identityNumber: '' });
   const [customerErrors, setCustomerErrors] = useState<Errors>({});
-  const [savingCustomer, setSavingCustomer] = useState(false);
+  const { hasClaim } = useSession();
+  const invalidate = useInvalidate();
+  const mayPrice = hasClaim(PRICE_OVERRIDE);
 
   // The shares, the money, the deposit.
   const [shareCount, setShareCount] = useState('1');
   const [unitPrice, setUnitPrice] = useState('');
   const [discount, setDiscount] = useState('0');
-  const [status, setStatus] = useState<VictimOrderCreateStatus>('confirmed');
+  const [status, setStatus] = useState<SaleRequestStatus>('confirmed');
   const [holders, setHolders] = useState<Holder[]>([{ name: '', phone: '', intention: 'kurban' }]);
   const [deposit, setDeposit] = useState('');
   const [methodId, setMethodId] = useState<number | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
-  // An order already created when a later step failed: saving again goes on from there.
-  const [createdOrder, setCreatedOrder] = useState<{ id: number; accountId: number; currencyTypeId: number } | null>(null);
+  // The key of the last submission and what it sent: sending the same again reuses it.
+  const submitted = useRef<{ body: string; key: string } | null>(null);
 
   const methods = ref?.paymentMethods ?? [];
   const chosenMethod = methodId ?? methods[0]?.id ?? null;
@@ -141,7 +161,7 @@ export function SalesPage() {
   const money = (k: number | null) => (k === null ? '—' : formatMoney(fromKurus(k), locale));
 
   /** Rows follow the share count; new rows start with the customer. */
-  function resize(list: Holder[], n: number, who: Account | null): Holder[] {
+  function resize(list: Holder[], n: number, who: Buyer | null): Holder[] {
     const next = list.slice(0, Math.max(1, Math.min(7, n)));
     while (next.length < Math.min(7, n)) next.push({ name: who?.title ?? '', phone: who?.phoneNumber ?? '', intention: 'kurban' });
     return next;
@@ -153,7 +173,7 @@ export function SalesPage() {
     setErrors((e) => ({ ...e, animal: '', shareCount: '' }));
   }
 
-  function chooseCustomer(c: Account) {
+  function chooseCustomer(c: Buyer) {
     // Rows still showing the previous customer (or nothing) follow the new one.
     setHolders((list) =>
       list.map((h) => ({
@@ -190,38 +210,20 @@ export function SalesPage() {
     }
   }
 
-  async function saveCustomer() {
-    if (!ref?.customerTypeId) return;
+  /** The new customer typed in: checked here, made by the server with the sale. */
+  function takeNewCustomer() {
     const errs: Errors = {};
-    if (!newCustomer.title.trim()) errs.title = t('sales.error.required');
+    const title = newCustomer.title.trim();
+    const phoneNumber = newCustomer.phoneNumber.trim();
+    const identityNumber = newCustomer.identityNumber.trim();
+    if (!title) errs.title = t('sales.error.required');
+    if (phoneNumber && !/^\+?[0-9 ()-]{7,20}$/.test(phoneNumber)) errs.phoneNumber = t('sales.error.phone');
+    if (identityNumber && !isValidIdentityNumber(identityNumber)) errs.identityNumber = t('validation.format', { label: t('field.account.identityNumber') });
     setCustomerErrors(errs);
     if (Object.keys(errs).length) return;
-    setSavingCustomer(true);
-    try {
-      const created = dataOf(
-        await createAccount(
-          {
-            // No code: the server hands out the next one of the customers' series.
-            title: newCustomer.title.trim(),
-            accountTypeId: ref.customerTypeId,
-            phoneNumber: newCustomer.phoneNumber.trim() || null,
-            identityNumber: newCustomer.identityNumber.trim() || null,
-          },
-          { silent: true },
-        ),
-      );
-      chooseCustomer(created);
-      setCreating(false);
-      setNewCustomer({ title: '', phoneNumber: '', identityNumber: '' });
-      shareCountRef.current?.focus();
-    } catch (err) {
-      if (err instanceof ApiError) {
-        const fields = err.fieldMessages((f) => t(`field.account.${f}`));
-        setCustomerErrors(Object.keys(fields).length ? fields : { form: err.message });
-      }
-    } finally {
-      setSavingCustomer(false);
-    }
+    chooseCustomer({ title, phoneNumber: phoneNumber || null, identityNumber: identityNumber || null });
+    setCreating(false);
+    shareCountRef.current?.focus();
   }
 
   function validate(): Errors {
@@ -229,7 +231,7 @@ export function SalesPage() {
     if (!animal) errs.animal = t('sales.error.noAnimal');
     if (!customer) errs.customer = t('sales.error.noCustomer');
     if (!validCount) errs.shareCount = t('sales.error.shareCount');
-    else if (animal && !createdOrder && validCount > animal.sharesFree) errs.shareCount = t('error.order.sharesExhausted', { remaining: animal.sharesFree });
+    else if (animal && validCount > animal.sharesFree) errs.shareCount = t('error.order.sharesExhausted', { remaining: animal.sharesFree });
     if (unitK === null) errs.unitPrice = t('sales.error.money');
     if (discountK === null) errs.discount = t('sales.error.money');
     else if (subtotalK !== null && discountK > subtotalK) errs.discount = t('sales.error.discount');
@@ -252,71 +254,49 @@ export function SalesPage() {
       requestAnimationFrame(() => document.getElementById(ids.form)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
+    const listedK = animal!.price ? toKurus(animal!.price.amount) : null;
+    const body: SaleRequest = {
+      ...(customer!.id !== undefined
+        ? { accountId: customer!.id }
+        : { customer: { title: customer!.title, phoneNumber: customer!.phoneNumber ?? null, identityNumber: customer!.identityNumber ?? null } }),
+      productId: animal!.id,
+      shareCount: validCount,
+      shareholders: holders.slice(0, validCount).map((h) => ({ name: h.name.trim(), phone: h.phone.trim() || null, intention: h.intention })),
+      discountAmount: fromKurus(discountK ?? 0),
+      status,
+      // The server prices the share; another price is sent only by a user who may set one.
+      ...(mayPrice && unitK !== listedK ? { unitPrice: fromKurus(unitK!) } : {}),
+      ...(depositK && chosenMethod ? { deposit: { amount: fromKurus(depositK), paymentMethodId: chosenMethod } } : {}),
+    };
+    const text = JSON.stringify(body);
+    if (submitted.current?.body !== text) submitted.current = { body: text, key: crypto.randomUUID() };
     setSaving(true);
     try {
-      let order = createdOrder;
-      if (!order) {
-        const currencyTypeId = animal!.price?.currencyTypeId ?? ref.defaultCurrencyId ?? 1;
-        try {
-          const created = dataOf(
-            await createVictimOrder(
-              {
-                accountId: customer!.id,
-                productId: animal!.id,
-                shareCount: validCount,
-                unitPrice: fromKurus(unitK!),
-                currencyTypeId,
-                discountAmount: fromKurus(discountK ?? 0),
-                status,
-                orderDate: istanbulToday(),
-              },
-              { silent: true },
-            ),
-          );
-          order = { id: created.id, accountId: created.accountId, currencyTypeId: created.currencyTypeId };
-          setCreatedOrder(order);
-        } catch (err) {
-          if (err instanceof ApiError && err.code === 'error.order.sharesExhausted') {
-            setErrors({ shareCount: err.message });
-            void animals.refetch();
-            shareCountRef.current?.focus();
-            return;
-          }
-          throw err;
-        }
-      }
-      const lines = dataOf(
-        await getVictimOrderDetailForPaging(
-          { PageNumber: 1, PageSize: 7, FilterParam: [{ ColumnName: 'victimOrderId', FilterValue: order.id, MatchMode: 'equals', Operator: 'and' }], SortingParams: [{ ColumnName: 'shareNo', SortOrder: 1 }] },
-          { silent: true },
-        ),
-      ).data;
-      for (const [i, line] of lines.entries()) {
-        const h = holders[i];
-        if (!h) break;
-        const phone = h.phone.trim() || null;
-        if (line.shareholderName === h.name.trim() && (line.shareholderPhone ?? null) === phone && line.intention === h.intention) continue;
-        await updateVictimOrderDetail(
-          { id: line.id, rowVersion: line.rowVersion, victimOrderId: line.victimOrderId, shareNo: line.shareNo, shareholderName: h.name.trim(), shareholderPhone: phone, intention: h.intention },
-          { silent: true },
-        );
-      }
-      if (depositK && ref.paidStatusId && chosenMethod) {
-        await createVictimPayment(
-          { victimOrderId: order.id, accountId: order.accountId, amount: fromKurus(depositK), currencyTypeId: order.currencyTypeId, paymentMethodId: chosenMethod, paymentStatusId: ref.paidStatusId },
-          { silent: true },
-        );
-      }
-      void navigate(`/VictimOrders/${order.id}`);
+      const sale = dataOf(await createSale(body, { silent: true, headers: { 'Idempotency-Key': submitted.current.key } }));
+      // What the sale wrote: the animal's shares, the order, the customer and their ledger, the payment.
+      void invalidate('/Products', '/VictimOrders', '/VictimOrderDetail', '/VictimPayments', '/Accounts', '/Transactions');
+      void navigate(`/VictimOrders/${sale.order.id}`);
     } catch (err) {
       if (err instanceof ApiError) {
-        const fields = err.fieldMessages((f) => t(`field.victimOrder.${f}`));
+        if (err.code === 'error.order.sharesExhausted') void animals.refetch();
+        const fields = err.fieldMessages((f) => t(f.startsWith('customer.') ? `field.account.${f.slice(9)}` : `field.victimOrder.${f}`));
         const byField: Errors = {};
+        const ofCustomer: Errors = {};
         for (const [f, m] of Object.entries(fields)) {
-          const key = f === 'discountAmount' ? 'discount' : f === 'amount' ? 'deposit' : f;
-          byField[key] = m;
+          // The new customer's fields show on its form, opened again with what was typed.
+          if (f.startsWith('customer.') || (f === 'identityNumber' && customer?.id === undefined)) ofCustomer[f.replace(/^customer\./, '')] = m;
+          else byField[errorKey(f)] = m;
         }
-        setErrors({ ...byField, form: err.message });
+        if (Object.keys(ofCustomer).length) {
+          setCustomerErrors(ofCustomer);
+          setCreating(true);
+        }
+        if (err.code === 'error.order.sharesExhausted') {
+          setErrors({ shareCount: err.message });
+          shareCountRef.current?.focus();
+        } else {
+          setErrors({ ...byField, form: err.message });
+        }
       } else {
         setErrors({ form: t('error.default') });
       }
@@ -466,7 +446,7 @@ export function SalesPage() {
         <CardContent className="flex flex-col gap-3">
           {customer && (
             <p className="rounded-lg bg-highlight p-3 text-sm text-highlight-foreground" data-testid="chosen-customer">
-              <strong>{customer.title}</strong> · {customer.code}
+              <strong>{customer.title}</strong> · {customer.code ?? t('sales.customer.newTag')}
               {customer.phoneNumber ? ` · ${customer.phoneNumber}` : ''}
               {customer.identityNumber ? ` · ${customer.identityNumber}` : ''}
             </p>
@@ -529,7 +509,7 @@ export function SalesPage() {
               onKeyDown={(e) => {
                 if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
                   e.preventDefault();
-                  void saveCustomer();
+                  takeNewCustomer();
                 }
               }}
             >
@@ -544,7 +524,7 @@ export function SalesPage() {
               </Field>
               {customerErrors.form && <p role="alert" className="text-sm text-destructive sm:col-span-3">{customerErrors.form}</p>}
               <div className="sm:col-span-3">
-                <Button onClick={() => void saveCustomer()} disabled={savingCustomer}>{t('sales.customer.save')}</Button>
+                <Button type="button" onClick={() => takeNewCustomer()}>{t('sales.customer.save')}</Button>
               </div>
             </div>
           )}
@@ -575,13 +555,14 @@ export function SalesPage() {
               />
             </Field>
             <Field id="sales-unitPrice" label={t('field.victimOrder.unitPrice')} error={errors.unitPrice || undefined}>
-              <Input id="sales-unitPrice" inputMode="decimal" value={unitPrice} onChange={(e) => setUnitPrice(e.target.value)} {...invalid(errors.unitPrice || undefined, 'sales-unitPrice')} />
+              {/* The price list's; only a user who may set another price can change it (the server checks). */}
+              <Input id="sales-unitPrice" inputMode="decimal" value={unitPrice} readOnly={!mayPrice} onChange={(e) => setUnitPrice(e.target.value)} {...invalid(errors.unitPrice || undefined, 'sales-unitPrice')} />
             </Field>
             <Field id="sales-discount" label={t('field.victimOrder.discountAmount')} error={errors.discount || undefined}>
               <Input id="sales-discount" inputMode="decimal" value={discount} onChange={(e) => setDiscount(e.target.value)} {...invalid(errors.discount || undefined, 'sales-discount')} />
             </Field>
             <Field id="sales-status" label={t('field.victimOrder.status')}>
-              <select id="sales-status" className={cn(fieldClass, 'h-(--control-h)')} value={status} onChange={(e) => setStatus(e.target.value as VictimOrderCreateStatus)} aria-describedby="sales-status-error">
+              <select id="sales-status" className={cn(fieldClass, 'h-(--control-h)')} value={status} onChange={(e) => setStatus(e.target.value as SaleRequestStatus)} aria-describedby="sales-status-error">
                 <option value="confirmed">{t('enum.victimOrder.status.confirmed')}</option>
                 <option value="draft">{t('enum.victimOrder.status.draft')}</option>
               </select>
@@ -649,7 +630,7 @@ export function SalesPage() {
             </dl>
             <p className="min-h-5 text-sm text-destructive" role={errors.form ? 'alert' : undefined} data-testid="form-error">{errors.form ?? ''}</p>
             <Button type="submit" size="lg" disabled={saving || loadingRef} data-testid="sales-submit">
-              {saving ? t('sales.saving') : createdOrder ? t('sales.retry') : t('sales.submit')}
+              {saving ? t('sales.saving') : t('sales.submit')}
             </Button>
           </div>
         </CardContent>

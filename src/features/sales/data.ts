@@ -1,6 +1,7 @@
 // What the sale screen reads: the animals of one page (products with a share capacity) with the
-// breed and today's share price of exactly those animals, the reference rows it needs by name
-// ("Irk", "Hisse Fiyatı", "Müşteri", the "paid" status), and the customer search. No whole table
+// breed and today's share price of exactly those animals, the reference rows it needs by their
+// stable codes (the `breed` attribute, the `share` price type, the `customer` account type, the
+// `paid` status: common/reference-codes.ts), and the customer search. No whole table
 // is browsed: every list is a page filtered to what the screen shows.
 import { getAccountsForPaging } from '../../../generated/api/accounts/accounts.ts';
 import { getAccountTypesForPaging } from '../../../generated/api/account-types/account-types.ts';
@@ -16,6 +17,7 @@ import { getProductsForPaging } from '../../../generated/api/products/products.t
 import type { Account, FilterParam, PaymentMethod, Product, ProductType } from '../../../generated/api/model/index.ts';
 import { dataOf } from '@/lib/envelope.ts';
 import { istanbulToday } from '@/lib/format.ts';
+import { ACCOUNT_TYPE, ATTRIBUTE, PAYMENT_STATUS, PRICE_TYPE } from '../../../common/reference-codes.ts';
 
 export const PAGE_SIZE = 12;
 const silent = { silent: true } as const;
@@ -46,16 +48,16 @@ export interface Reference {
 
 /** The id of the first row of a one-row page, or null. */
 const firstId = (page: { data: { id: number }[] }): number | null => page.data[0]?.id ?? null;
-const byName = (column: string, name: string | boolean) => ({ PageNumber: 1, PageSize: 1, FilterParam: [eq(column, name)] });
+const oneWhere = (column: string, value: string | boolean) => ({ PageNumber: 1, PageSize: 1, FilterParam: [eq(column, value)] });
 
-/** The reference rows the screen looks up by name or code (a handful of small pages). */
+/** The reference rows the screen looks up by code (a handful of small pages). */
 export async function loadReference(): Promise<Reference> {
   const [breedAttributeId, sharePriceTypeId, customerTypeId, paidStatusId, defaultCurrencyId, types, methods] = await Promise.all([
-    getAttributesForPaging(byName('name', 'Irk'), silent).then((r) => firstId(dataOf(r))),
-    getPriceTypesForPaging(byName('name', 'Hisse Fiyatı'), silent).then((r) => firstId(dataOf(r))),
-    getAccountTypesForPaging(byName('name', 'Müşteri'), silent).then((r) => firstId(dataOf(r))),
-    getPaymentStatusForPaging(byName('code', 'paid'), silent).then((r) => firstId(dataOf(r))),
-    getCurrencyTypesForPaging(byName('isDefault', true), silent).then((r) => firstId(dataOf(r))),
+    getAttributesForPaging(oneWhere('code', ATTRIBUTE.breed), silent).then((r) => firstId(dataOf(r))),
+    getPriceTypesForPaging(oneWhere('code', PRICE_TYPE.share), silent).then((r) => firstId(dataOf(r))),
+    getAccountTypesForPaging(oneWhere('code', ACCOUNT_TYPE.customer), silent).then((r) => firstId(dataOf(r))),
+    getPaymentStatusForPaging(oneWhere('code', PAYMENT_STATUS.paid), silent).then((r) => firstId(dataOf(r))),
+    getCurrencyTypesForPaging(oneWhere('isDefault', true), silent).then((r) => firstId(dataOf(r))),
     getProductTypesForPaging({ PageNumber: 1, PageSize: 50, SortingParams: [{ ColumnName: 'name', SortOrder: 1 }] }, silent),
     getPaymentMethodsForPaging({ PageNumber: 1, PageSize: 50, FilterParam: [eq('isActive', true)], SortingParams: [{ ColumnName: 'name', SortOrder: 1 }] }, silent),
   ]);

@@ -10,7 +10,7 @@ import { Link } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, ChevronRight, Radio, Undo2, WifiOff } from 'lucide-react';
-import { getVictimAppointmentSteps } from '../../../generated/api/victim-appointment-steps/victim-appointment-steps.ts';
+import { useGetVictimAppointmentSteps } from '../../../generated/api/victim-appointment-steps/victim-appointment-steps.ts';
 import {
   getVictimProductsAppointmentsForPaging,
   useAdvanceVictimProductsAppointment,
@@ -26,7 +26,7 @@ import { t } from '@/lib/i18n.ts';
 import { useSession } from '@/lib/session.ts';
 import { chipColors, useLiveBoard } from './live-board.ts';
 import { cn } from '@/lib/utils.ts';
-import { queueListKey, type QueueRow, type QueueStep } from './queue.ts';
+import { queueRequest, queueRowsKey, type QueueRow, type QueueStep } from './queue.ts';
 
 const UNDO_MS = 5000;
 const LIST_REFRESH_MS = 15_000;
@@ -59,30 +59,14 @@ function useBoardSource(date: string): Source {
 function useListSource(date: string, canReadSteps: boolean): Source {
   const queryClient = useQueryClient();
   const list = useQuery({
-    queryKey: queueListKey(date),
-    queryFn: async ({ signal }) =>
-      dataOf(
-        await getVictimProductsAppointmentsForPaging(
-          {
-            PageNumber: 1,
-            PageSize: 500,
-            FilterParam: [{ ColumnName: 'slaughterDay', FilterValue: date, MatchMode: 'dateIs', Operator: 'and' }],
-            SortingParams: [{ ColumnName: 'slaughterNo', SortOrder: 1 }],
-          },
-          { signal, silent: true },
-        ),
-      ).data,
+    queryKey: queueRowsKey(date),
+    queryFn: async ({ signal }) => dataOf(await getVictimProductsAppointmentsForPaging(queueRequest(date), { signal, silent: true })).data,
     refetchInterval: LIST_REFRESH_MS,
   });
-  const steps = useQuery({
-    queryKey: ['slaughter/steps'],
-    queryFn: async ({ signal }) => dataOf(await getVictimAppointmentSteps({ signal, silent: true })),
-    enabled: canReadSteps,
-    staleTime: 5 * 60_000,
-  });
+  const steps = useGetVictimAppointmentSteps({ query: { select: dataOf, enabled: canReadSteps, staleTime: 5 * 60_000 }, request: { silent: true } });
   const setRow = useCallback(
     (id: number, stepId: number | null, rowVersion?: number) =>
-      queryClient.setQueryData<VictimProductsAppointment[]>(queueListKey(date), (old) =>
+      queryClient.setQueryData<VictimProductsAppointment[]>(queueRowsKey(date), (old) =>
         old?.map((r) => (r.id === id ? { ...r, currentStepId: stepId, rowVersion: rowVersion ?? r.rowVersion } : r)),
       ),
     [queryClient, date],

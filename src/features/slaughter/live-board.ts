@@ -4,13 +4,14 @@
 // step's chip.
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getMonitorBoard } from '../../../generated/api/monitor/monitor.ts';
+import { getGetMonitorBoardQueryKey, getMonitorBoard } from '../../../generated/api/monitor/monitor.ts';
 import type { MonitorBoard, MonitorChange, MonitorEntry } from '../../../generated/api/model/index.ts';
 import { dataOf } from '@/lib/envelope.ts';
 import { useEventStream } from '@/lib/event-stream.ts';
 
-/** The cache holds the board itself (not a generated hook's raw answer): the stream writes boards and entries into it. */
-export const boardKey = (date: string) => ['Monitor/board', date] as const;
+/** The cache holds the board itself (not the call's answer: the stream writes boards and entries
+ *  into it), under a key derived from the call's (src/lib/query-keys.ts). */
+export const boardKey = (date: string) => [...getGetMonitorBoardQueryKey({ date }), 'live'] as const;
 
 const bySlaughterNo = (a: MonitorEntry, b: MonitorEntry) => a.slaughterNo - b.slaughterNo || a.id - b.id;
 

@@ -99,12 +99,12 @@ export async function ledgerOf(orderId: number): Promise<{ amount: string; trans
   return list('Transactions', { FilterParam: [eq('victimOrderId', orderId)], SortingParams: [{ ColumnName: 'id', SortOrder: 1 }] });
 }
 
-/** A new active customer (account type "Müşteri"). */
+/** A new active customer (the account type of code `customer`). */
 export async function createCustomer(title: string, phoneNumber: string | null = uniquePhone()): Promise<Customer> {
   const res = await api<Customer>('POST', 'Accounts', {
     code: `E2E${unique()}`,
     title,
-    accountTypeId: await idOf('AccountTypes', 'name', 'Müşteri'),
+    accountTypeId: await idOf('AccountTypes', 'code', 'customer'),
     phoneNumber,
   });
   ok('POST Accounts', res);
@@ -127,7 +127,7 @@ export async function createAnimal(options: { sharePrice?: string; capacity?: nu
   ok('POST Products', res);
   const price = await api('POST', 'ProductPrices', {
     productId: res.body.data.id,
-    priceTypeId: await idOf('PriceTypes', 'name', 'Hisse Fiyatı'),
+    priceTypeId: await idOf('PriceTypes', 'code', 'share'),
     currencyTypeId: await idOf('CurrencyTypes', 'isDefault', true),
     amount: sharePrice,
     validFrom: '2020-01-01',

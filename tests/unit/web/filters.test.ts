@@ -1,6 +1,7 @@
 // The generic screen's column filters as the paged list request sends them.
 import { describe, expect, it } from 'vitest';
-import { isFilterActive, toFilterParams } from '../../../src/admin/filters.ts';
+import { FIELD_KINDS, MATCH_MODES_BY_KIND } from '../../../common/fields.ts';
+import { isFilterActive, matchModesOf, toFilterParams } from '../../../src/admin/filters.ts';
 
 describe('column filters', () => {
   it('a null or empty value is a cleared filter, not sent', () => {
@@ -15,5 +16,21 @@ describe('column filters', () => {
     expect(toFilterParams({ calledBackAt: empty })).toEqual([{ ColumnName: 'calledBackAt', FilterValue: null, MatchMode: 'equals', Operator: 'and' }]);
     // Only for equals and notEquals: another mode with a null value stays cleared.
     expect(isFilterActive({ mode: 'contains', value: null, empty: true })).toBe(false);
+  });
+});
+
+describe('the modes a column filter offers', () => {
+  it('are modes the list engine accepts for the column\'s kind (an enum\'s one value goes as equals)', () => {
+    // Enums are text or integer fields, lookups integer ones (the contract's entities).
+    const columns = [
+      ...FIELD_KINDS.map((kind) => ({ kind })),
+      { kind: 'text' as const, enum: ['a', 'b'] },
+      { kind: 'integer' as const, enum: [1, 2] },
+      { kind: 'integer' as const, lookup: 'Account' },
+    ];
+    for (const { kind, ...variant } of columns) {
+      const sent = matchModesOf({ name: 'x', label: 'x', kind, ...variant }).flatMap((m) => (m === 'in' ? ['in', 'equals'] : [m]));
+      for (const mode of sent) expect(MATCH_MODES_BY_KIND[kind], `${kind} ${JSON.stringify(variant)}`).toContain(mode);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { CATTLE_BREEDS, SHEEP_BREEDS } from './demo-data.ts';
 import type { DemoContext } from './demo-context.ts';
 import { lira, money } from './money.ts';
 import { allocateIds, idsBy, insertRows, need } from './sql.ts';
+import { ATTRIBUTE, PRICE_TYPE } from '../../../../common/reference-codes.ts';
 
 interface PricePeriod {
   from: string;
@@ -159,23 +160,23 @@ async function planAnimals(ctx: DemoContext): Promise<Animal[]> {
 
 function priceRows(ctx: DemoContext, animals: Animal[], others: { id: number; price: number }[]) {
   const { ref, season } = ctx;
-  const type = (name: string) => need(ref.priceTypes, name, 'price type');
+  const type = (code: string) => need(ref.priceTypes, code, 'price type');
   const row = (productId: number, priceType: string, amount: number, from = season.priceStart, to: string | null = null) =>
     ({ product_id: productId, price_type_id: type(priceType), currency_type_id: ref.currencyId, amount: money(amount), valid_from: from, valid_to: to });
   return [
     ...animals.flatMap((a) => [
-      ...a.sharePrices.map((p) => row(a.id, 'Hisse Fiyatı', p.amount, p.from, p.to)),
-      row(a.id, 'Kapora', a.depositPerShare),
-      row(a.id, 'Alış', a.purchasePrice),
+      ...a.sharePrices.map((p) => row(a.id, PRICE_TYPE.share, p.amount, p.from, p.to)),
+      row(a.id, PRICE_TYPE.deposit, a.depositPerShare),
+      row(a.id, PRICE_TYPE.purchase, a.purchasePrice),
     ]),
-    ...others.map((p) => row(p.id, 'Satış', lira(p.price))),
+    ...others.map((p) => row(p.id, PRICE_TYPE.sale, lira(p.price))),
   ];
 }
 
 async function attributeValueRows(ctx: DemoContext, animals: Animal[]) {
   const { db, ref } = ctx;
-  const attr = (name: string) => need(ref.attributes, name, 'attribute');
-  const breedId = attr('Irk');
+  const attr = (code: string) => need(ref.attributes, code, 'attribute');
+  const breedId = attr(ATTRIBUTE.breed);
   // Sheep breeds join the cattle breeds of the reference seed.
   const existing = await idsBy(db, 'attribute_options', 'value', `attribute_id = ${breedId}`);
   const extra = SHEEP_BREEDS.filter((b) => !existing.has(b));
@@ -186,8 +187,8 @@ async function attributeValueRows(ctx: DemoContext, animals: Animal[]) {
     ({ product_id: productId, attribute_id: attributeId, value: v, attribute_option_id: optionId });
   return animals.flatMap((a) => [
     value(a.id, breedId, null, need(breeds, a.breed, 'breed option')),
-    value(a.id, attr('Canlı ağırlık'), a.weightKg),
-    value(a.id, attr('Küpe no'), a.code),
-    value(a.id, attr('Yaş'), String(a.ageMonths)),
+    value(a.id, attr(ATTRIBUTE.liveWeight), a.weightKg),
+    value(a.id, attr(ATTRIBUTE.earTag), a.code),
+    value(a.id, attr(ATTRIBUTE.age), String(a.ageMonths)),
   ]);
 }

@@ -3,6 +3,7 @@
 import { addDays, istanbulDate, istanbulYear, kurbanFirstDay, minDate } from './calendar.ts';
 import type { Random } from './random.ts';
 import { type Db, idsBy, need } from './sql.ts';
+import { APPOINTMENT_TYPE } from '../../../../common/reference-codes.ts';
 
 export interface Season {
   year: number;
@@ -33,6 +34,7 @@ export interface Ref {
   currencyId: number;
   productTypes: Map<string, number>;
   vatRates: Map<string, number>;
+  /** By code (reference-codes.ts). */
   priceTypes: Map<string, number>;
   accountTypes: Map<string, number>;
   addressTypes: Map<string, number>;
@@ -87,10 +89,10 @@ export async function loadReference(db: Db): Promise<Ref> {
   const [currencies, defaults] = await Promise.all([idsBy(db, 'currency_types', 'code'), idsBy(db, 'currency_types', 'code', 'is_default')]);
   const systemTypes = await idsBy(db, 'transaction_types', 'system_code', 'system_code IS NOT NULL');
   const manualTypes = await byName('transaction_types', 'system_code IS NULL');
-  const slotRows = (await db.query(`SELECT id, name, duration_minutes, default_capacity FROM appointment_types ORDER BY id`)).rows;
-  const slotType = (name: string): SlotType => {
-    const r = slotRows.find((x) => x.name === name);
-    if (!r) throw new Error(`demo seed: appointment type "${name}" is missing; restore it or start with SEED_DEMO=false`);
+  const slotRows = (await db.query(`SELECT id, code, duration_minutes, default_capacity FROM appointment_types ORDER BY id`)).rows;
+  const slotType = (code: string): SlotType => {
+    const r = slotRows.find((x) => x.code === code);
+    if (!r) throw new Error(`demo seed: appointment type "${code}" is missing; restore it or start with SEED_DEMO=false`);
     return { id: r.id, durationMinutes: r.duration_minutes, capacity: r.default_capacity };
   };
   const steps = (await db.query(`SELECT id FROM victim_appointment_steps ORDER BY step_order`)).rows.map((r) => r.id as number);
@@ -102,15 +104,15 @@ export async function loadReference(db: Db): Promise<Ref> {
     currencyId: [...defaults.values()][0] ?? need(currencies, 'TRY', 'currency'),
     productTypes: await byName('product_types'),
     vatRates: await byName('vat_rates'),
-    priceTypes: await byName('price_types'),
-    accountTypes: await byName('account_types'),
+    priceTypes: await idsBy(db, 'price_types', 'code', 'code IS NOT NULL'),
+    accountTypes: await idsBy(db, 'account_types', 'code', 'code IS NOT NULL'),
     addressTypes: await byName('address_types'),
     transactionTypes: new Map([...systemTypes, ...manualTypes]),
-    slotTypes: { slaughter: slotType('Kesim'), pickup: slotType('Teslim Alma'), visit: slotType('Ziyaret') },
+    slotTypes: { slaughter: slotType(APPOINTMENT_TYPE.slaughter), pickup: slotType(APPOINTMENT_TYPE.pickup), visit: slotType(APPOINTMENT_TYPE.visit) },
     paymentMethods: await idsBy(db, 'payment_methods', 'code', 'is_active'),
     paymentStatuses: await idsBy(db, 'payment_statuses', 'code'),
     steps,
-    attributes: await byName('attributes'),
+    attributes: await idsBy(db, 'attributes', 'code', 'code IS NOT NULL'),
     adminUserId: admin.rows[0]?.user_id ?? null,
   };
 }

@@ -4,6 +4,7 @@ import { ACCOUNT_NOTES, FEMALE_NAMES, MALE_NAMES, PLACES, STAFF, STREETS, SUPPLI
 import type { DemoContext } from './demo-context.ts';
 import { makeMobile, makeTckn, makeVkn, phoneKey } from './random.ts';
 import { allocateIds, idsBy, insertRows, need } from './sql.ts';
+import { ACCOUNT_TYPE } from '../../../../common/reference-codes.ts';
 
 type Place = { city: string; district: string; postalCode: string };
 
@@ -104,7 +105,7 @@ export async function seedAccounts(ctx: DemoContext): Promise<DemoAccount[]> {
 
   const ids = await allocateIds(db, 'accounts', people.length);
   const accounts: DemoAccount[] = people.map((p, i) => ({ ...p, id: ids[i] }));
-  const typeOf = { customer: 'Müşteri', donor: 'Bağışçı', supplier: 'Tedarikçi', staff: 'Personel' } as const;
+  const typeOf = { customer: ACCOUNT_TYPE.customer, donor: ACCOUNT_TYPE.donor, supplier: ACCOUNT_TYPE.supplier, staff: ACCOUNT_TYPE.staff } as const;
   const usedEmails = new Set<string>();
   await insertRows(db, 'accounts', accounts.map((a, i) => {
     const supplier = SUPPLIERS.find((s) => s.title === a.title);

@@ -1,5 +1,5 @@
 // Money in the seed is integer kuruş (exact) and leaves as a decimal string with two decimals.
-import { splitByWeights } from '../../core/money.ts';
+import { splitByWeights } from '../../../../common/money.ts';
 
 export function money(kurus: number): string {
   if (!Number.isSafeInteger(kurus) || kurus < 0) throw new Error(`bad money amount: ${kurus} kuruş`);
@@ -9,6 +9,6 @@ export function money(kurus: number): string {
 /** Whole lira to kuruş. */
 export const lira = (tl: number) => Math.round(tl * 100);
 
-/** `splitByWeights` of the "distribute expense" dialog (core/money.ts), on the seed's numbers. */
+/** `splitByWeights` of the "distribute expense" dialog (common/money.ts), on the seed's numbers. */
 export const splitKurus = (total: number, weights: readonly number[]): number[] =>
   splitByWeights(BigInt(total), weights.map((w) => BigInt(w))).map(Number);

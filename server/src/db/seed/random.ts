@@ -1,4 +1,4 @@
-import { tcknCheckDigits, vknCheckDigit } from '../../core/identity-number.ts';
+import { tcknCheckDigits, vknCheckDigit } from '../../../../common/identity-number.ts';
 // Deterministic randomness for the demo (the same data on every machine and every start) and the
 // small generators built on it: identity numbers and phone numbers.
 

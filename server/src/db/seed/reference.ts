@@ -2,14 +2,16 @@
 //
 // Two kinds of rows:
 // - rows with a unique natural key (language code, claim name, currency code, payment status code,
-//   transaction type system code, setting key, group name): inserted with ON CONFLICT DO NOTHING,
-//   so a row staff deleted comes back but nothing staff edited is touched;
+//   transaction type system code, setting key, group name, the code of a price or account type the
+//   server relies on): inserted with ON CONFLICT DO NOTHING, so a row staff deleted comes back but
+//   nothing staff edited is touched;
 // - rows identified only by their name (product types, VAT rates, account types, …), which have no
 //   unique index: inserted only while their table is empty (the first start), so a rename or a
 //   deletion by staff is not undone by the next start.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type pg from 'pg';
+import { ACCOUNT_TYPE, APPOINTMENT_TYPE, ATTRIBUTE, PRICE_TYPE, SERVER_CODES } from '../../../../common/reference-codes.ts';
 import { encryptSecret } from '../../crud/secrets.ts';
 import { istanbulYear } from './calendar.ts';
 import { type Db, type Row, inSeedTransaction, insertRows, isEmpty } from './sql.ts';
@@ -23,6 +25,7 @@ const NOT_CLAIMS = new Set(['public', 'authenticated']);
 const EXTRA_CLAIMS = [
   { name: 'Admin', description: 'Administrator: passes every permission check' },
   { name: 'Monitor.Read', description: 'View the slaughter Monitor board' },
+  { name: 'VictimOrders.PriceOverride', description: 'Sell Kurban shares at a price other than the price list\'s' },
 ];
 
 const LANGUAGES = [
@@ -53,17 +56,17 @@ const VAT_RATES = [
 ];
 
 const PRICE_TYPES = [
-  { name: 'Satış', description: 'Satış fiyatı (KDV dahil).' },
-  { name: 'Alış', description: 'Alış (maliyet) fiyatı.' },
-  { name: 'Kapora', description: 'Sipariş sırasında alınan ön ödeme.' },
-  { name: 'Hisse Fiyatı', description: 'Bir kurban hissesinin fiyatı (KDV dahil).' },
+  { code: PRICE_TYPE.sale, name: 'Satış', description: 'Satış fiyatı (KDV dahil).' },
+  { code: PRICE_TYPE.purchase, name: 'Alış', description: 'Alış (maliyet) fiyatı.' },
+  { code: PRICE_TYPE.deposit, name: 'Kapora', description: 'Sipariş sırasında alınan ön ödeme.' },
+  { code: PRICE_TYPE.share, name: 'Hisse Fiyatı', description: 'Bir kurban hissesinin fiyatı (KDV dahil).' },
 ];
 
 const ACCOUNT_TYPES = [
-  { name: 'Müşteri', description: 'Kurban ve et ürünü alan müşteriler.' },
-  { name: 'Tedarikçi', description: 'Hayvan, yem ve hizmet aldığımız firmalar.' },
-  { name: 'Personel', description: 'Çalışanlar ve kesim ekibi.' },
-  { name: 'Bağışçı', description: 'Kurbanını bağış olarak kestiren hayırseverler.' },
+  { code: ACCOUNT_TYPE.customer, name: 'Müşteri', description: 'Kurban ve et ürünü alan müşteriler.' },
+  { code: ACCOUNT_TYPE.supplier, name: 'Tedarikçi', description: 'Hayvan, yem ve hizmet aldığımız firmalar.' },
+  { code: ACCOUNT_TYPE.staff, name: 'Personel', description: 'Çalışanlar ve kesim ekibi.' },
+  { code: ACCOUNT_TYPE.donor, name: 'Bağışçı', description: 'Kurbanını bağış olarak kestiren hayırseverler.' },
 ];
 
 const ADDRESS_TYPES = [{ name: 'Ev' }, { name: 'İş' }, { name: 'Fatura' }, { name: 'Teslimat' }];
@@ -84,9 +87,9 @@ const MANUAL_TRANSACTION_TYPES = [
 ];
 
 const APPOINTMENT_TYPES = [
-  { name: 'Kesim', duration_minutes: 60, default_capacity: 10, color: '#dc2626' },
-  { name: 'Teslim Alma', duration_minutes: 30, default_capacity: 6, color: '#2563eb' },
-  { name: 'Ziyaret', duration_minutes: 60, default_capacity: 5, color: '#16a34a' },
+  { code: APPOINTMENT_TYPE.slaughter, name: 'Kesim', duration_minutes: 60, default_capacity: 10, color: '#dc2626' },
+  { code: APPOINTMENT_TYPE.pickup, name: 'Teslim Alma', duration_minutes: 30, default_capacity: 6, color: '#2563eb' },
+  { code: APPOINTMENT_TYPE.visit, name: 'Ziyaret', duration_minutes: 60, default_capacity: 5, color: '#16a34a' },
 ];
 
 const PAYMENT_METHODS = [
@@ -121,10 +124,10 @@ const ATTRIBUTE_TYPES = [
 ];
 
 const ATTRIBUTES = [
-  { name: 'Irk', dataType: 'select', unit: null, display_order: 1, options: ['Simental', 'Holstein', 'Angus', 'Montofon', 'Yerli Kara'] },
-  { name: 'Canlı ağırlık', dataType: 'number', unit: 'kg', display_order: 2, options: [] },
-  { name: 'Küpe no', dataType: 'text', unit: null, display_order: 3, options: [] },
-  { name: 'Yaş', dataType: 'number', unit: 'ay', display_order: 4, options: [] },
+  { code: ATTRIBUTE.breed, name: 'Irk', dataType: 'select', unit: null, display_order: 1, options: ['Simental', 'Holstein', 'Angus', 'Montofon', 'Yerli Kara'] },
+  { code: ATTRIBUTE.liveWeight, name: 'Canlı ağırlık', dataType: 'number', unit: 'kg', display_order: 2, options: [] },
+  { code: ATTRIBUTE.earTag, name: 'Küpe no', dataType: 'text', unit: null, display_order: 3, options: [] },
+  { code: ATTRIBUTE.age, name: 'Yaş', dataType: 'number', unit: 'ay', display_order: 4, options: [] },
 ];
 
 function settings(encryptionKey: Buffer) {
@@ -247,13 +250,21 @@ async function seedCatalogue(db: Db) {
   await seedWhenEmpty(db, 'product_types', PRODUCT_TYPES);
   await seedWhenEmpty(db, 'vat_rates', VAT_RATES.map((v) => ({ ...v, is_active: true })));
   await seedWhenEmpty(db, 'price_types', PRICE_TYPES);
+  await restoreServerCodes(db, 'price_types', PRICE_TYPES);
   const free = await noDefaultYet(db, 'currency_types');
   const currencies = CURRENCIES.map(({ default: isDefault, ...c }) => ({ ...c, is_default: free && isDefault }));
   await insertRows(db, 'currency_types', currencies, 'ON CONFLICT (code) DO NOTHING');
 }
 
+/** The rows whose code the server relies on (SERVER_CODES) come back when missing, as the seed made them. */
+async function restoreServerCodes(db: Db, table: keyof typeof SERVER_CODES, rows: { code: string }[]) {
+  const needed: readonly string[] = SERVER_CODES[table];
+  await insertRows(db, table, rows.filter((r) => needed.includes(r.code)), 'ON CONFLICT (code) DO NOTHING');
+}
+
 async function seedAccountsAndLedger(db: Db) {
   await seedWhenEmpty(db, 'account_types', ACCOUNT_TYPES);
+  await restoreServerCodes(db, 'account_types', ACCOUNT_TYPES);
   await seedWhenEmpty(db, 'address_types', ADDRESS_TYPES);
   // The server finds its own types by system code: those always come back when missing.
   await insertRows(db, 'transaction_types', SYSTEM_TRANSACTION_TYPES, 'ON CONFLICT (system_code) DO NOTHING');
@@ -276,9 +287,9 @@ async function seedAttributes(db: Db) {
   for (const a of ATTRIBUTES) {
     // The attribute's type is the first one with its data type (looked up, never assumed).
     const { rows } = await db.query(
-      `INSERT INTO attributes (name, attribute_type_id, unit, is_required, display_order)
-       SELECT $1, id, $2, false, $3 FROM attribute_types WHERE data_type = $4 ORDER BY id LIMIT 1 RETURNING id`,
-      [a.name, a.unit, a.display_order, a.dataType],
+      `INSERT INTO attributes (code, name, attribute_type_id, unit, is_required, display_order)
+       SELECT $5, $1, id, $2, false, $3 FROM attribute_types WHERE data_type = $4 ORDER BY id LIMIT 1 RETURNING id`,
+      [a.name, a.unit, a.display_order, a.dataType, a.code],
     );
     if (!rows.length || !a.options.length) continue;
     await insertRows(db, 'attribute_options', a.options.map((value, i) => ({ attribute_id: rows[0].id, value, display_order: i + 1 })),

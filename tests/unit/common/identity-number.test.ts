@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidIdentityNumber, isValidTckn, isValidVkn } from '../../server/src/core/identity-number.ts';
+import { isValidIdentityNumber, isValidTckn, isValidVkn } from '../../../common/identity-number.ts';
 
 describe('TCKN', () => {
   it('accepts numbers with both check digits right', () => {

@@ -1,0 +1,9 @@
+// The claim check: the server's before every operation (its `x-claim`), the browser's before it
+// offers a menu entry, a button or a dialog.
+
+/** Holds every claim there is. */
+export const ADMIN_CLAIM = 'Admin';
+
+/** True when `claims` hold `claim`, or `Admin`; no claims (signed out) hold nothing. */
+export const hasClaim = (claims: readonly string[] | undefined, claim: string): boolean =>
+  !!claims && (claims.includes(ADMIN_CLAIM) || claims.includes(claim));

@@ -1,0 +1,36 @@
+-- Numbers of a season's series (issue 16, point 5): orders `K2026-00001`, receipts `T2026-00001`.
+-- The next number is one UPDATE of the series' counter row (table number_series) in the writing
+-- transaction: the row stays locked until that transaction ends, so numbers are gapless and never
+-- shared, a write that rolls back gives its number back, and the cost does not grow with the rows
+-- already numbered. Writes of one series wait for each other only from the moment they take
+-- their number; other writes (another animal's sale up to its numbering) do not wait at all.
+-- A series with no row yet (a new season, or numbers written before the counter or by an import)
+-- starts after the highest number its table holds: read once, under a lock of that series.
+
+CREATE OR REPLACE FUNCTION kurban_next_number(kind text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  letter text := CASE kind WHEN 'order' THEN 'K' WHEN 'receipt' THEN 'T' END;
+  year integer := kurban_season_year();
+  prefix text;
+  name text;
+  n integer;
+BEGIN
+  IF letter IS NULL THEN RAISE EXCEPTION 'unknown number series: %', kind; END IF;
+  prefix := letter || year || '-';
+  name := kind || ':' || year;
+  UPDATE number_series SET value = value + 1 WHERE series = name RETURNING value INTO n;
+  IF n IS NULL THEN
+    PERFORM pg_advisory_xact_lock(hashtext('number_series'), hashtext(name));
+    IF kind = 'order' THEN
+      SELECT max(substring(order_no FROM length(prefix) + 1)::integer) INTO n FROM victim_orders
+      WHERE order_no LIKE prefix || '%' AND substring(order_no FROM length(prefix) + 1) ~ '^[0-9]+$';
+    ELSE
+      SELECT max(substring(receipt_no FROM length(prefix) + 1)::integer) INTO n FROM victim_payments
+      WHERE receipt_no LIKE prefix || '%' AND substring(receipt_no FROM length(prefix) + 1) ~ '^[0-9]+$';
+    END IF;
+    INSERT INTO number_series AS s (series, value) VALUES (name, coalesce(n, 0) + 1)
+    ON CONFLICT (series) DO UPDATE SET value = s.value + 1
+    RETURNING value INTO n;
+  END IF;
+  RETURN prefix || lpad(n::text, 5, '0');
+END $$;
