@@ -88,8 +88,14 @@ describe('/VictimOrders/:id', () => {
     expect(await amount.inputValue()).toBe(order.balance.replace('.', ','));
     await amount.fill('25,50');
     await dialog.getByLabel('Ödeme Yöntemi').selectOption({ label: 'Nakit' });
+    // The payment is one request with an Idempotency-Key: a retry takes it once (issue 16, point 2).
+    const keys: (string | undefined)[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/VictimPayments') keys.push(r.headers()['idempotency-key']);
+    });
     await amount.press('Enter');
     await dialog.waitFor({ state: 'detached' });
+    expect(keys).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
     const expected = (Math.round(Number(order.balance) * 100) - 2550) / 100;
     await expect.poll(() => text(page, 'order-balance'), { timeout: 10_000 }).toBe(money(expected.toFixed(2)));
     const after = await orderOf(order.id);

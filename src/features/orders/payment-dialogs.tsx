@@ -4,13 +4,14 @@
 // confirmation.
 import { useId, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react';
+import { useMutation } from '@tanstack/react-query';
 import { Wallet } from 'lucide-react';
 import { useGetAccountsForPaging } from '../../../generated/api/accounts/accounts.ts';
 import { useGetPaymentMethods } from '../../../generated/api/payment-methods/payment-methods.ts';
 import { useGetVictimOrdersForPaging } from '../../../generated/api/victim-orders/victim-orders.ts';
-import { useCreateVictimPayment } from '../../../generated/api/victim-payments/victim-payments.ts';
+import { createVictimPayment } from '../../../generated/api/victim-payments/victim-payments.ts';
 import { useGetVirtualPOSs } from '../../../generated/api/virtual-po-ss/virtual-po-ss.ts';
-import type { VictimOrder, VictimPayment } from '../../../generated/api/model/index.ts';
+import type { VictimOrder, VictimPayment, VictimPaymentCreate } from '../../../generated/api/model/index.ts';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -31,6 +32,7 @@ import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
+import { useSubmissionKey } from '@/lib/submission-key.ts';
 import { cn } from '@/lib/utils.ts';
 import { useInvalidate } from '@/lib/query-keys.ts';
 import { ErrorBox, nativeSelectClass, pageRequest, usePaymentStatuses, where } from './common.tsx';
@@ -65,7 +67,11 @@ function PaymentForm({ order, onDone, onCancel }: { order: VictimOrder; onDone: 
   const [description, setDescription] = useState('');
   const [amountError, setAmountError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const create = useCreateVictimPayment({ request: { silent: true } });
+  // One key per payment taken: a double click or a retry after a time-out takes it once.
+  const keyFor = useSubmissionKey();
+  const create = useMutation({
+    mutationFn: (data: VictimPaymentCreate) => createVictimPayment(data, { silent: true, headers: { 'Idempotency-Key': keyFor(data) } }),
+  });
   const invalidate = useInvalidate();
 
   const method = methods?.find((m) => m.id === (methodId ?? methods[0]?.id));
@@ -85,16 +91,14 @@ function PaymentForm({ order, onDone, onCancel }: { order: VictimOrder; onDone: 
     if (!method || !paid) return;
     try {
       await create.mutateAsync({
-        data: {
-          victimOrderId: order.id,
-          accountId: order.accountId,
-          currencyTypeId: order.currencyTypeId,
-          amount: value,
-          paymentMethodId: method.id,
-          paymentStatusId: paid.id,
-          virtualPosId: needsPos ? (pos?.id ?? null) : null,
-          description: description.trim() || null,
-        },
+        victimOrderId: order.id,
+        accountId: order.accountId,
+        currencyTypeId: order.currencyTypeId,
+        amount: value,
+        paymentMethodId: method.id,
+        paymentStatusId: paid.id,
+        virtualPosId: needsPos ? (pos?.id ?? null) : null,
+        description: description.trim() || null,
       });
       await invalidate('/VictimOrders', '/VictimPayments', '/Accounts', '/Transactions');
       onDone();

@@ -33,6 +33,7 @@ import { t } from '@/lib/i18n.ts';
 import { cn } from '@/lib/utils.ts';
 import { useSession } from '@/lib/session.ts';
 import { useInvalidate } from '@/lib/query-keys.ts';
+import { useSubmissionKey } from '@/lib/submission-key.ts';
 import { fromKurus, loadAnimals, loadReference, PAGE_SIZE, searchCustomers, toKurus, type Animal, type Reference } from './data.ts';
 
 const INTENTIONS: VictimOrderDetailUpdateIntention[] = ['kurban', 'adak', 'akika', 'sukur'];
@@ -146,8 +147,7 @@ export function SalesPage() {
   const [methodId, setMethodId] = useState<number | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
-  // The key of the last submission and what it sent: sending the same again reuses it.
-  const submitted = useRef<{ body: string; key: string } | null>(null);
+  const keyFor = useSubmissionKey();
 
   const methods = ref?.paymentMethods ?? [];
   const chosenMethod = methodId ?? methods[0]?.id ?? null;
@@ -268,11 +268,9 @@ export function SalesPage() {
       ...(mayPrice && unitK !== listedK ? { unitPrice: fromKurus(unitK!) } : {}),
       ...(depositK && chosenMethod ? { deposit: { amount: fromKurus(depositK), paymentMethodId: chosenMethod } } : {}),
     };
-    const text = JSON.stringify(body);
-    if (submitted.current?.body !== text) submitted.current = { body: text, key: crypto.randomUUID() };
     setSaving(true);
     try {
-      const sale = dataOf(await createSale(body, { silent: true, headers: { 'Idempotency-Key': submitted.current.key } }));
+      const sale = dataOf(await createSale(body, { silent: true, headers: { 'Idempotency-Key': keyFor(body) } }));
       // What the sale wrote: the animal's shares, the order, the customer and their ledger, the payment.
       void invalidate('/Products', '/VictimOrders', '/VictimOrderDetail', '/VictimPayments', '/Accounts', '/Transactions');
       void navigate(`/VictimOrders/${sale.order.id}`);
