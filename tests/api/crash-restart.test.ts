@@ -2,7 +2,7 @@
 // orphan; the next start on the same data directory stops that orphan cleanly, says so, starts,
 // and every row committed before the crash is there.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { readFileSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,10 +55,11 @@ function killClusterProcesses(): void {
   }
 }
 
+/** Whether the process runs: a zombie has ended (an orphan's new parent may not reap it at once; in a container, pid 1 often never does). */
 function alive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
   } catch {
     return false;
   }
