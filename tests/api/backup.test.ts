@@ -1,7 +1,7 @@
 // Backups: a full round trip (seed, back up, wipe, restore, compare every table's rows and the
 // ledger), one snapshot even while entries are being written, a restore that refuses a database
 // with data, backups readable by their owner alone, the same round trip on an older PostgreSQL
-// installed on the machine (BACKUP_TEST_DATABASE_URL), and the daily backup of an embedded
+// installed on the machine (Debian's, in a cluster of its own), and the daily backup of an embedded
 // database (once a day, the newest N kept, one server at a time).
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -15,6 +15,7 @@ import { connectDatabase } from '../../server/src/db/client.ts';
 import { runMigrations } from '../../server/src/db/migrate.ts';
 import { ensureFirstAdmin, seedDemo, seedReference } from '../../server/src/db/seed/index.ts';
 import { ADMIN, call, startTestServer, type TestServer } from '../support/app.ts';
+import { startSystemPostgres, type SystemPostgres } from '../support/system-postgres.ts';
 
 let server: TestServer;
 let url: string;
@@ -147,22 +148,15 @@ describe('backup and restore', () => {
   });
 });
 
-// The user's own PostgreSQL, older than the bundled tools (CI: Debian's 15, in a cluster of its
-// own made by .ci/run): a database that a role (no superuser) owns. The test empties it.
-const OWN_PG = process.env.BACKUP_TEST_DATABASE_URL;
-
+// The user's own PostgreSQL, older than the bundled tools (Debian's 15 here and in CI): a private
+// cluster of the installed package with a database that a role (no superuser) owns.
 describe('on the machine\'s own PostgreSQL', () => {
-  it.runIf(!OWN_PG && process.env.CI)('is tested in CI', () => {
-    throw new Error('BACKUP_TEST_DATABASE_URL is not set: .ci/run sets it to a database of the PostgreSQL it installs');
-  });
-  if (!OWN_PG) {
-    it.skip('needs BACKUP_TEST_DATABASE_URL: an empty database owned by its role on an installed PostgreSQL (.ci/run makes one)');
-    return;
-  }
-  const own = OWN_PG;
+  let system: SystemPostgres;
+  let own: string;
   let major: number;
   beforeAll(async () => {
-    await wipe(own);
+    system = await startSystemPostgres();
+    own = system.url;
     const database = connectDatabase(own, 3);
     try {
       await runMigrations(database.db);
@@ -175,7 +169,7 @@ describe('on the machine\'s own PostgreSQL', () => {
     major = await serverMajorOf(own);
     expect((await rowCounts(own))['public.transactions']).toBeGreaterThan(10);
   }, 120_000);
-  afterAll(() => wipe(own));
+  afterAll(() => system?.stop());
 
   /** Backs up with `dumpTools`, wipes, restores with `restoreTools`: every row and sum is back. */
   async function roundTrip(dumpTools: PgTools, restoreTools: PgTools): Promise<string> {
