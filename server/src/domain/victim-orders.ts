@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { HttpError, badRequest, fieldError } from '../core/errors.ts';
 import { fromKurus, toKurus } from '../../../common/money.ts';
 import { istanbulToday } from '../../../common/calendar.ts';
-import { hasClaim } from '../../../common/claims.ts';
+import { PRICE_OVERRIDE_CLAIM, hasClaim } from '../../../common/claims.ts';
 import { PRICE_TYPE } from '../../../common/reference-codes.ts';
 import { type EntityHooks, readRow, staleRow } from '../crud/handlers.ts';
 import { entityByName } from '../crud/entities.ts';
@@ -85,9 +85,6 @@ async function move(client: pg.PoolClient, order: Row, to: Status, reason?: stri
 
 // ---- the price of a share: the server's ---------------------------------------------------------
 
-/** The claim that lets a user sell at a price of their own (a discount is not one). */
-export const PRICE_OVERRIDE = 'VictimOrders.PriceOverride';
-
 /**
  * The animal's share price (price type `share`) valid on `day`: in `currencyTypeId` when named,
  * else in the default currency where it has one, else the newest.
@@ -105,11 +102,11 @@ async function sharePrice(client: pg.PoolClient, productId: unknown, day: unknow
 }
 
 const priceNotListed = () => new HttpError(403, 'error.order.priceOverride',
-  `Bu fiyat, hayvanın sipariş tarihindeki hisse fiyatı değil; başka bir fiyatla satmak için ${PRICE_OVERRIDE} yetkisi gerekir.`, { params: { claim: PRICE_OVERRIDE } });
+  `Bu fiyat, hayvanın sipariş tarihindeki hisse fiyatı değil; başka bir fiyatla satmak için ${PRICE_OVERRIDE_CLAIM} yetkisi gerekir.`, { params: { claim: PRICE_OVERRIDE_CLAIM } });
 
 /**
  * The server decides the price (issue 16, point 1): an order is priced from its animal's share
- * price on the order date (today when not given) unless its writer holds `PRICE_OVERRIDE`, who
+ * price on the order date (today when not given) unless its writer holds `PRICE_OVERRIDE_CLAIM`, who
  * may name another. Checked when an order is made and when its price, animal, currency or date
  * change; the server's own writes (no writer) pass.
  */
@@ -119,7 +116,7 @@ async function priceOrder(client: pg.PoolClient, values: Row, current: Row | und
   if (current && !['unitPrice', 'productId', 'currencyTypeId', 'orderDate'].some(changes)) return;
   const m: Row = { ...current, ...values };
   const listed = await sharePrice(client, m.productId, m.orderDate, values.currencyTypeId ?? current?.currencyTypeId);
-  const mayOverride = claims === undefined || hasClaim(claims, PRICE_OVERRIDE);
+  const mayOverride = claims === undefined || hasClaim(claims, PRICE_OVERRIDE_CLAIM);
   if (values.unitPrice === undefined) {
     // A new order, or one moved to another animal or day: the listed price, or the one it had for a writer who may name it.
     if (listed) {

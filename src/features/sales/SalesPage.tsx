@@ -21,6 +21,7 @@ import { getGetPriceTypesQueryKey } from '../../../generated/api/price-types/pri
 import { getGetProductsQueryKey } from '../../../generated/api/products/products.ts';
 import type { Account, SaleRequest, SaleRequestStatus, VictimOrderDetailUpdateIntention } from '../../../generated/api/model/index.ts';
 import { isValidIdentityNumber } from '../../../common/identity-number.ts';
+import { PRICE_OVERRIDE_CLAIM } from '../../../common/claims.ts';
 import { Alert } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -52,8 +53,6 @@ type Errors = Record<string, string>;
 /** The buyer: an account found, or a new customer the sale will make (no id yet). */
 type Buyer = Pick<Account, 'title'> & Partial<Pick<Account, 'id' | 'code' | 'phoneNumber' | 'identityNumber'>>;
 
-/** The claim that lets a user sell at a price other than the price list's (the server checks it). */
-const PRICE_OVERRIDE = 'VictimOrders.PriceOverride';
 
 /** Where an error of POST /Sales shows: the form's own keys for the request's fields. */
 function errorKey(field: string): string {
@@ -135,7 +134,7 @@ export function SalesPage() {
   const [customerErrors, setCustomerErrors] = useState<Errors>({});
   const { hasClaim } = useSession();
   const invalidate = useInvalidate();
-  const mayPrice = hasClaim(PRICE_OVERRIDE);
+  const mayPrice = hasClaim(PRICE_OVERRIDE_CLAIM);
 
   // The shares, the money, the deposit.
   const [shareCount, setShareCount] = useState('1');

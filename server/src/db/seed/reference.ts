@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type pg from 'pg';
 import { ACCOUNT_TYPE, APPOINTMENT_TYPE, ATTRIBUTE, PRICE_TYPE, SERVER_CODES } from '../../../../common/reference-codes.ts';
+import { PRICE_OVERRIDE_CLAIM } from '../../../../common/claims.ts';
 import { encryptSecret } from '../../crud/secrets.ts';
 import { istanbulYear } from './calendar.ts';
 import { type Db, type Row, inSeedTransaction, insertRows, isEmpty } from './sql.ts';
@@ -25,7 +26,7 @@ const NOT_CLAIMS = new Set(['public', 'authenticated']);
 const EXTRA_CLAIMS = [
   { name: 'Admin', description: 'Administrator: passes every permission check' },
   { name: 'Monitor.Read', description: 'View the slaughter Monitor board' },
-  { name: 'VictimOrders.PriceOverride', description: 'Sell Kurban shares at a price other than the price list\'s' },
+  { name: PRICE_OVERRIDE_CLAIM, description: 'Sell Kurban shares at a price other than the price list\'s' },
 ];
 
 const LANGUAGES = [
