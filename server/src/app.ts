@@ -12,7 +12,8 @@ import auth from './plugins/auth.ts';
 import security from './plugins/security.ts';
 import inputGuard from './plugins/input-guard.ts';
 import staticApp from './plugins/static.ts';
-import { limitConnections, trustedPeer } from './plugins/connection-limit.ts';
+import { limitConnections, proxyTrust } from './plugins/connection-limit.ts';
+import { sweepIdempotencyKeys } from './db/idempotency.ts';
 import { registerRoutes } from './routes.ts';
 import { constraintErrors, domainHooks } from './domain/hooks.ts';
 import { CONTRACT_FORMATS } from './core/formats.ts';
@@ -20,8 +21,6 @@ import { MonitorFeed } from './domain/monitor.ts';
 import { AccessVersions } from './plugins/access-versions.ts';
 import { RateLimits, budgetsOf } from './db/rate-limits.ts';
 
-/** Trust the first `hops` proxies in front (Fastify's typings take no number here). */
-const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 function makeAjv(coerce: boolean, useDefaults: boolean) {
   const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults, removeAdditional: true, allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
@@ -114,7 +113,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     http: { requestTimeout: config.requestTimeoutSeconds * 1000, headersTimeout: config.requestTimeoutSeconds * 1000, connectionsCheckingInterval: 1000 },
     // Behind a load balancer the client's address (rate limits, logs) comes from its
     // X-Forwarded-For, believed only from the proxies TRUST_PROXY names.
-    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : (config.trustProxy ?? false),
+    trustProxy: proxyTrust(config.trustProxy),
   });
   // Bodies are checked strictly (a string is not a number); path and query strings are coerced.
   // Defaults belong to creates: an update (PUT) changes only what it names, so a property it
@@ -142,7 +141,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.addContentTypeParser('text/event-stream', (_request, _payload, done) => {
     done(Object.assign(new Error('unsupported media type'), { statusCode: 415 }), undefined);
   });
-  limitConnections(app.server, { max: config.maxConnectionsPerAddress, trusted: trustedPeer(config.trustProxy), log: app.log });
+  limitConnections(app.server, { max: config.maxConnectionsPerAddress, trusted: proxyTrust(config.trustProxy), log: app.log });
   // API answers carry personal data (names, phones, identity numbers, tokens): no browser or
   // proxy cache keeps them. The app's files are cached as static.ts says.
   app.addHook('onSend', async (request, reply) => {
@@ -160,6 +159,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const access = new AccessVersions(database.pool, app.log, config.accessTokenSeconds);
   app.addHook('onReady', () => access.start());
   app.addHook('onClose', () => access.close());
+  // Idempotency keys past their day answer nothing (a new claim takes their place); their rows are
+  // removed hourly by each instance, so the table holds about a day of writes.
+  const sweep = setInterval(() => {
+    sweepIdempotencyKeys(database.pool).catch((err: Error) => app.log.warn({ err }, 'expired idempotency keys could not be removed'));
+  }, 3_600_000).unref();
+  app.addHook('onClose', () => clearInterval(sweep));
   await app.register(auth, { secret: config.jwtSecret, accessTokenSeconds: config.accessTokenSeconds, access });
   const crud = { pool: database.pool, encryptionKey: config.encryptionKey, hooks: domainHooks, constraintErrors };
   // The Monitor's streams end before the server waits for open requests to finish (preClose):

@@ -8,26 +8,27 @@ import type { Server, Socket } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 
-/** Whether the socket peer `address` is a proxy TRUST_PROXY trusts (Fastify's `trustProxy` values). */
-export function trustedPeer(trustProxy: boolean | number | string | undefined): (address: string) => boolean {
+/**
+ * Whom TRUST_PROXY trusts, as one function of an address and its hop (0: the socket's peer):
+ * Fastify's `trustProxy` for the client's address, and the connection cap for the proxies it
+ * does not count. `true`: any; a number: that many hops; text: addresses or CIDRs.
+ */
+export function proxyTrust(trustProxy: boolean | number | string | undefined): (address: string, hop: number) => boolean {
   if (trustProxy === true) return () => true;
-  if (typeof trustProxy === 'number') return () => trustProxy > 0; // the peer is the first hop
-  if (typeof trustProxy === 'string' && trustProxy.trim()) {
-    const trust = proxyAddr.compile(trustProxy.split(',').map((s) => s.trim()).filter(Boolean));
-    return (address) => trust(address, 0);
-  }
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  if (typeof trustProxy === 'string' && trustProxy.trim()) return proxyAddr.compile(trustProxy.split(',').map((s) => s.trim()).filter(Boolean));
   return () => false;
 }
 
 /** Caps the open connections of each address on `server`; `max` 0 turns the cap off. */
-export function limitConnections(server: Server, opts: { max: number; trusted: (address: string) => boolean; log: FastifyBaseLogger }): void {
+export function limitConnections(server: Server, opts: { max: number; trusted: (address: string, hop: number) => boolean; log: FastifyBaseLogger }): void {
   if (opts.max <= 0) return;
   const open = new Map<string, number>();
   /** The last time a refusal of each address was logged: one line a minute, not one a connection. */
   const logged = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress;
-    if (!address || opts.trusted(address)) return;
+    if (!address || opts.trusted(address, 0)) return;
     const count = (open.get(address) ?? 0) + 1;
     if (count > opts.max) {
       const now = Date.now();
