@@ -43,10 +43,17 @@ export function contractForServer(): Record<string, unknown> {
 }
 
 const userId = (request: FastifyRequest) => (request.user ? Number(request.user.sub) : undefined);
-/** The `Idempotency-Key` of a request to an operation that declares it (the contract validated it). */
-const idempotencyKeyOf = (request: FastifyRequest) => {
+/** The contract's operations, by id. */
+const contractOperations = Object.values(contract.paths as Record<string, Record<string, { operationId?: string; requestBody?: unknown; parameters?: { $ref?: string }[] }>>)
+  .flatMap((item) => Object.values(item));
+
+/** Operations that take an `Idempotency-Key` (components/parameters/IdempotencyKey). */
+const idempotent = new Set(contractOperations.filter((op) => op.parameters?.some((p) => p.$ref === '#/components/parameters/IdempotencyKey')).map((op) => op.operationId!));
+
+/** The `Idempotency-Key` of a request to an operation that declares it (the contract validated it); ignored elsewhere. */
+const idempotencyKeyOf = (request: FastifyRequest, operationId: string) => {
   const key = request.headers['idempotency-key'];
-  return typeof key === 'string' ? key : undefined;
+  return idempotent.has(operationId) && typeof key === 'string' ? key : undefined;
 };
 
 /** Who writes: the signed-in user, the claims the router checked, and the operation (audit trail). */
@@ -72,7 +79,7 @@ function entityRoutes(d: CrudDeps): Record<string, Route> {
         list: async () => ok(await listAll(d, e)),
         page: async (r: FastifyRequest) => ok(await listPage(d.pool, e, r.body as PagedListRequest)),
         get: async (r: FastifyRequest) => ok(await getOne(d, e, id(r))),
-        create: async (r: FastifyRequest) => ok(await create(d, e, body(r), writer(r, operationId), idempotencyKeyOf(r))),
+        create: async (r: FastifyRequest) => ok(await create(d, e, body(r), writer(r, operationId), idempotencyKeyOf(r, operationId))),
         update: async (r: FastifyRequest) => ok(await update(d, e, body(r), writer(r, operationId))),
         delete: async (r: FastifyRequest) => ok(await remove(d, e, id(r), writer(r, operationId))),
       }[kind];
@@ -128,12 +135,7 @@ function domainRoutes(d: RouteDeps): Record<string, Route> {
 }
 
 /** Operations that take a JSON body: one must be there (the validator skips a missing body). */
-const withBody = new Set(
-  Object.values(contract.paths as Record<string, Record<string, { operationId?: string; requestBody?: unknown }>>)
-    .flatMap((item) => Object.values(item))
-    .filter((op) => op.requestBody)
-    .map((op) => op.operationId!),
-);
+const withBody = new Set(contractOperations.filter((op) => op.requestBody).map((op) => op.operationId!));
 async function requireJsonBody(request: FastifyRequest) {
   if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) {
     throw badRequest([fieldError('body', 'required')]);

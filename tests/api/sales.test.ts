@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../support/app.ts';
 import { validTckn } from '../support/fixtures.ts';
+import { sweepIdempotencyKeys } from '../../server/src/db/idempotency.ts';
 import { Season } from '../support/season.ts';
 
 let server: TestServer;
@@ -233,6 +234,32 @@ describe('a retry never sells twice', () => {
     expect(refused.status).toBe(409);
     await s.api('POST', `VictimOrders/${first.body.data.order.id}/cancel`, { reason: 'yer açıldı' });
     expect((await sell({ accountId: customer.id, productId: cattle.id, shareCount: 1 }, server.adminToken, 'sale-key-4')).status).toBe(201);
+  });
+
+  it('a key past its day answers nothing: the same key sells again, and the hourly sweep removes old keys', async () => {
+    const cattle = await animal();
+    const customer = await s.customer();
+    const body = { accountId: customer.id, productId: cattle.id, shareCount: 1 };
+    const first = await sell(body, server.adminToken, 'sale-key-old');
+    await s.sql(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'sale-key-old'`);
+    const later = await sell(body, server.adminToken, 'sale-key-old');
+    expect(later.status).toBe(201);
+    expect(later.body.data.order.id).not.toBe(first.body.data.order.id);
+    await s.sql(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'sale-key-old'`);
+    await sweepIdempotencyKeys(server.database.pool);
+    expect(await s.sql(`SELECT key FROM idempotency_keys WHERE key = 'sale-key-old'`)).toEqual([]);
+  });
+
+  it('a key sent to a create that does not declare one is ignored (each request creates)', async () => {
+    const r = await s.ref();
+    const send = () => server.app.inject({
+      method: 'POST', url: '/api/v1/Accounts', payload: { title: 'Anahtarsız', accountTypeId: r.accountTypeId },
+      headers: { authorization: `Bearer ${server.adminToken}`, 'idempotency-key': 'account-key-1' },
+    });
+    const [a, b] = [await send(), await send()];
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().data.id).not.toBe(b.json().data.id);
+    expect(await s.sql(`SELECT count(*)::int AS n FROM idempotency_keys WHERE key = 'account-key-1'`)).toEqual([{ n: 0 }]);
   });
 
   it('a payment created twice with one key at once is taken once', async () => {
