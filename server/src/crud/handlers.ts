@@ -3,7 +3,7 @@
 // referenced row is a 409 naming the field or the referencing entity; a dangling reference a 400.
 import type pg from 'pg';
 import { HttpError, badRequest, fieldError, notFound, type FieldError } from '../core/errors.ts';
-import { inTransaction, type WriteScope } from '../db/client.ts';
+import { inTransaction, prepared, type WriteScope } from '../db/client.ts';
 import { once } from '../db/idempotency.ts';
 import { type EntityMeta, type FieldMeta, entityByName, ident } from './entities.ts';
 import { lookupsSelect } from './lookups.ts';
@@ -62,7 +62,7 @@ export async function listAll(d: CrudDeps, e: EntityMeta) {
  */
 export async function readRow(db: pg.Pool | pg.PoolClient, e: EntityMeta, id: number, lock?: 'change' | 'delete') {
   const clause = lock === 'change' ? ' FOR NO KEY UPDATE OF t' : lock === 'delete' ? ' FOR UPDATE OF t' : '';
-  const { rows } = await db.query(`SELECT ${lookupsSelect(e)} FROM ${ident(e.table)} t WHERE t."id" = $1${clause}`, [id]);
+  const { rows } = await db.query(prepared(`SELECT ${lookupsSelect(e)} FROM ${ident(e.table)} t WHERE t."id" = $1${clause}`, [id]));
   return rows[0] as Record<string, unknown> | undefined;
 }
 
@@ -179,7 +179,7 @@ export async function createIn(client: pg.PoolClient, d: CrudDeps, e: EntityMeta
   const sql = cols.length
     ? `INSERT INTO ${ident(e.table)} (${cols.map((c) => ident(c.column)).join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`
     : `INSERT INTO ${ident(e.table)} DEFAULT VALUES RETURNING id`;
-  const { rows } = await client.query(sql, cols.map((c) => c.value));
+  const { rows } = await client.query(prepared(sql, cols.map((c) => c.value)));
   const row = (await readRow(client, e, rows[0].id))!;
   await hooks.afterWrite?.({ ...ctx, row });
   return hooks.afterWrite ? (await readRow(client, e, rows[0].id))! : row;

@@ -1,5 +1,6 @@
 // One pg pool for the process, used two ways: Drizzle for typed domain queries, plain
 // parameterised SQL for the generic CRUD engine.
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema.ts';
@@ -46,18 +47,26 @@ export interface WriteScope {
   claims?: readonly string[];
 }
 
+/**
+ * `BEGIN` and the writer's settings as one statement list, so that a write pays one round trip for
+ * them instead of two (round trips are what a short write costs most). A statement list cannot take
+ * parameters: the values are the server's own (an integer user id, an operationId of the contract)
+ * and are quoted by the driver's `escapeLiteral` all the same. An empty value means unset to the
+ * triggers.
+ */
+function beginWith(client: pg.PoolClient, scope: WriteScope): string {
+  if (scope.userId === undefined && scope.operation === undefined && scope.audit !== false) return 'BEGIN';
+  if (scope.userId !== undefined && !Number.isSafeInteger(scope.userId)) throw new Error(`user id ${scope.userId} is not an integer`);
+  const setting = (name: string, value: string) => `set_config('${name}', ${client.escapeLiteral(value)}, true)`;
+  return `BEGIN; SELECT ${setting('kurban.user_id', scope.userId === undefined ? '' : String(scope.userId))}, `
+    + `${setting('kurban.operation', scope.operation ?? '')}, ${setting('kurban.audit', scope.audit === false ? 'off' : '')}`;
+}
+
 /** Runs `work` in one database transaction on one connection, under the writer's `scope`. */
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, scope: WriteScope = {}): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
-    if (scope.userId !== undefined || scope.operation !== undefined || scope.audit === false) {
-      // One round trip; an empty value means unset to the triggers.
-      await client.query(
-        `SELECT set_config('kurban.user_id', $1, true), set_config('kurban.operation', $2, true), set_config('kurban.audit', $3, true)`,
-        [scope.userId === undefined ? '' : String(scope.userId), scope.operation ?? '', scope.audit === false ? 'off' : ''],
-      );
-    }
+    await client.query(beginWith(client, scope));
     const result = await work(client);
     await client.query('COMMIT');
     return result;
@@ -67,4 +76,21 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
   } finally {
     client.release();
   }
+}
+
+const statementNames = new Map<string, string>();
+/**
+ * A statement PostgreSQL parses and plans once per connection and then reuses (a named prepared
+ * statement): for the fixed statements of the write path, whose planning costs more than their
+ * execution (a row read with its lookups is planned in 0.1–0.3 ms and run in 0.03). Only for
+ * statements whose text is fixed or drawn from a small set (one per entity): each name stays
+ * prepared on every connection.
+ */
+export function prepared(text: string, values: unknown[]): pg.QueryConfig {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `k${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return { name, text, values };
 }
