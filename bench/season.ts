@@ -12,6 +12,7 @@
 // The sellers and the streams' clients run in this process beside the server, so the figures
 // include their CPU; every loop is bounded and the benchmark stops by itself.
 // Usage: npm run bench:season [-- --sellers 50 --animals 100 --orders 0 --streams 200 --advances 20 --part all|a|b]
+import { readFileSync, readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../server/src/app.ts';
 import { connectDatabase } from '../server/src/db/client.ts';
@@ -64,6 +65,30 @@ const post = async (path: string, body: unknown, idempotencyKey?: string) => {
   return { status: res.status, body: (await res.json()) as { data: any; error: any } };
 };
 
+/**
+ * CPU time (ms) used so far by this process (the server and its clients) and by the machine's
+ * PostgreSQL processes (from /proc; 0 for a server elsewhere): where a write's cost goes.
+ */
+function cpuNow() {
+  let postgresTicks = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      postgresTicks += Number(fields[11]) + Number(fields[12]); // utime + stime
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const own = process.cpuUsage();
+  return { node: (own.user + own.system) / 1000, postgres: postgresTicks * 10 }; // 100 ticks a second
+}
+const cpuPer = (since: ReturnType<typeof cpuNow>, count: number) => {
+  const now = cpuNow();
+  return `node ${((now.node - since.node) / count).toFixed(2)} ms, PostgreSQL ${((now.postgres - since.postgres) / count).toFixed(2)} ms`;
+};
+
 // ---- (a) concurrent share sales ------------------------------------------------------------------
 /** `n` cancelled one-share orders written straight in SQL (a filled season: numbering must not slow with it). */
 async function prefill(n: number, accountId: number, currency: number) {
@@ -105,6 +130,7 @@ async function sales() {
   const failures = new Map<string, number>();
   const MAX_REQUESTS = ANIMALS * CAPACITY * 10; // a bound, far above what selling out takes
   let requests = 0;
+  const cpu0 = cpuNow();
   const t0 = performance.now();
   await Promise.all(accounts.map(async (accountId, seller) => {
     while (open.size && requests < MAX_REQUESTS) {
@@ -130,9 +156,11 @@ async function sales() {
   }));
   const seconds = (performance.now() - t0) / 1000;
   const salesPerSecond = orders / seconds;
+  const saleCpu = cpuPer(cpu0, orders + refused);
 
   // The same concurrency on a plain create (an account with its own code): what a sale is measured against.
   let creates = 0;
+  const cpu1 = cpuNow();
   const t1 = performance.now();
   await Promise.all(accounts.map(async (_, seller) => {
     for (let i = 0; i < Math.ceil((ANIMALS * CAPACITY) / SELLERS); i++) {
@@ -142,6 +170,7 @@ async function sales() {
     }
   }));
   const createsPerSecond = creates / ((performance.now() - t1) / 1000);
+  const createCpu = cpuPer(cpu1, creates);
 
   const [check] = await q(
     `SELECT count(*) FILTER (WHERE p.shares_sold > p.share_capacity OR p.shares_sold <> coalesce(o.shares, 0))::int AS oversold,
@@ -154,6 +183,7 @@ async function sales() {
      WHERE p.id = ANY($1::int[])`, [animals, before.entries, before.orders]);
   console.log(`(a) ${SELLERS} sellers, ${ANIMALS} animals × ${CAPACITY} shares${PREFILL ? `, after ${PREFILL} orders` : ''}: ${orders} sales and ${refused} refusals in ${seconds.toFixed(1)} s`);
   console.log(`(a) ${salesPerSecond.toFixed(0)} sales/s (one POST /Sales each: order, shareholder, deposit, 2 ledger entries); plain POST Accounts at the same concurrency ${createsPerSecond.toFixed(0)} creates/s; ratio ${(salesPerSecond / createsPerSecond).toFixed(2)} (goal ≥ 400 sales/s, ratio ≥ 0.5)`);
+  console.log(`(a) CPU per sale request (refusals included): ${saleCpu}; per plain create: ${createCpu}`);
   console.log(`(a) checked in SQL: animals full ${check.full}/${ANIMALS}, shares sold ${check.sold} of ${ANIMALS * CAPACITY}, oversold ${check.oversold}; orders ${check.orders}, share lines named ${check.named}, paid deposits ${check.payments}, ledger entries ${check.entries} (2 per sale)`);
   if (failures.size) console.log(`(a) other answers: ${JSON.stringify(Object.fromEntries(failures))}`);
   if (check.oversold !== 0 || check.sold !== orders || check.orders !== orders || check.named !== orders || check.payments !== orders || check.entries !== 2 * orders) {
