@@ -188,6 +188,36 @@ describe('concurrent sales', () => {
     }
   });
 
+  it('a sale waits for another only at the counter row, after everything it decides', async () => {
+    const customer = await s.customer();
+    const [a, b] = [await animal(), await animal()];
+    const retired = (await s.sql(`INSERT INTO payment_methods (name, code, is_active) VALUES ('Eski Havale', 'transfer', false) RETURNING id`))[0].id;
+    expect((await sell({ accountId: customer.id, productId: (await animal()).id, shareCount: 1 })).status).toBe(201); // the season's counter row exists
+    const holder = await server.database.pool.connect();
+    try {
+      // Another sale between its order's insert and its commit: the season's order counter row is locked.
+      await holder.query('BEGIN');
+      await holder.query(`UPDATE number_series SET value = value WHERE series = 'order:' || kurban_season_year()`);
+      // A refusal of the deposit is decided before the order's number is taken: answered at once.
+      const refusedAt = Date.now();
+      const refused = await sell({ accountId: customer.id, productId: a.id, shareCount: 1, deposit: { amount: '100.00', paymentMethodId: retired } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.fields).toEqual([expect.objectContaining({ field: 'paymentMethodId', code: 'validation.inactive' })]);
+      expect(Date.now() - refusedAt).toBeLessThan(2000);
+      // A sale waits at the counter, holding its own animal only: the other animal stays free.
+      const waiting = sell({ accountId: customer.id, productId: a.id, shareCount: 1, deposit: { amount: '100.00', paymentMethodId: (await s.ref()).methods.cash } });
+      await expect.poll(async () => (await s.sql(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%kurban_record_sale%'`))[0].n, { timeout: 5000 }).toBe(1);
+      const other = await s.sql(`SELECT id FROM products WHERE id = $1 FOR UPDATE NOWAIT`, [b.id]);
+      expect(other).toHaveLength(1);
+      await holder.query('ROLLBACK');
+      expect((await waiting).status).toBe(201);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => {});
+      holder.release();
+    }
+  });
+
   it('numbers come from a counter row, not from a scan of the orders', async () => {
     const [{ value: last }] = await s.sql(`SELECT value FROM number_series WHERE series = 'order:' || kurban_season_year()`);
     const res = await sell({ accountId: (await s.customer()).id, productId: (await animal()).id, shareCount: 1 });

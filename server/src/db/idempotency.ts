@@ -21,6 +21,27 @@ export interface StoredAnswer {
   data: unknown;
 }
 
+/** The key a write runs under: its answer is stored on it. */
+export type Claim = Pick<IdempotentRequest, 'key' | 'userId' | 'operation'>;
+
+/**
+ * `answer` (a query of one row whose `body` column is the answer's data, parameters `$1…$n` in
+ * `values`) made to store that body as the answer of `claim` (with `status`) in the same statement:
+ * a write that builds its answer in SQL stores it without a round trip of its own. Without a claim,
+ * `answer` itself.
+ */
+export function storingAnswer(answer: string, values: unknown[], status: number, claim: Claim | undefined): { text: string; values: unknown[] } {
+  if (!claim) return { text: answer, values };
+  const n = values.length;
+  return {
+    text: `WITH answer AS (${answer}),
+      stored AS (UPDATE idempotency_keys k SET status = $${n + 1}, response = answer.body FROM answer
+                 WHERE k.user_id = $${n + 2} AND k.operation = $${n + 3} AND k.key = $${n + 4})
+      SELECT body FROM answer`,
+    values: [...values, status, claim.userId, claim.operation, claim.key],
+  };
+}
+
 /** Keys older than this answer nothing and are removed now and then. */
 const KEEP_HOURS = 24;
 
@@ -36,9 +57,10 @@ function hashOf(body: unknown): string {
 
 /**
  * Runs `write` on `client` (inside the caller's transaction) once per key: answers its result, or
- * the stored answer of the first request with this key. `write` answers what to store.
+ * the stored answer of the first request with this key. `write` answers what to store, or says it
+ * stored it itself (`stored`, through `storingAnswer` with the claim it is given).
  */
-export async function once(client: pg.PoolClient, request: IdempotentRequest, write: () => Promise<StoredAnswer>): Promise<StoredAnswer> {
+export async function once(client: pg.PoolClient, request: IdempotentRequest, write: (claim: Claim) => Promise<StoredAnswer & { stored?: boolean }>): Promise<StoredAnswer> {
   const hash = hashOf(request.body);
   const claimed = await client.query(
     `INSERT INTO idempotency_keys (user_id, operation, key, request_hash) VALUES ($1, $2, $3, $4)
@@ -56,7 +78,8 @@ export async function once(client: pg.PoolClient, request: IdempotentRequest, wr
     if (rows[0].request_hash !== hash) throw keyReused();
     return { status: rows[0].status as number, data: rows[0].response };
   }
-  const answer = await write();
+  const { stored, ...answer } = await write({ key: request.key, userId: request.userId, operation: request.operation });
+  if (stored) return answer;
   await client.query(
     'UPDATE idempotency_keys SET status = $4, response = $5 WHERE user_id = $1 AND operation = $2 AND key = $3',
     [request.userId, request.operation, request.key, answer.status, JSON.stringify(answer.data)],

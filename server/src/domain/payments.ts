@@ -7,10 +7,11 @@ import type pg from 'pg';
 import { HttpError, badRequest, fieldError, type FieldError } from '../core/errors.ts';
 import { toKurus } from '../../../common/money.ts';
 import type { EntityHooks } from '../crud/handlers.ts';
+import { prepared } from '../db/client.ts';
 import type { WorkflowModule } from './operations.ts';
 
 type Row = Record<string, unknown>;
-type StatusCode = 'pending' | 'paid' | 'cancelled' | 'refunded';
+export type StatusCode = 'pending' | 'paid' | 'cancelled' | 'refunded';
 
 /** Status moves (payment.yaml): cancelled and refunded are final. */
 const MOVES: Record<StatusCode, StatusCode[]> = {
@@ -29,48 +30,81 @@ const exceedsBalance = (remaining: string) =>
 const paidLocked = () =>
   new HttpError(409, 'error.payment.paidLocked', 'Ödenmiş ödemenin tutarı, siparişi, carisi, para birimi ve yöntemi değiştirilemez; gerekirse iade edin.');
 
-async function statusCode(client: pg.PoolClient, id: unknown): Promise<StatusCode | undefined> {
-  const { rows } = await client.query(`SELECT code FROM payment_statuses WHERE id = $1`, [id]);
-  return rows[0]?.code;
+/** What judging a payment reads (`paymentFacts`): one round trip. */
+export interface PaymentFacts {
+  /** The status it will have, and the one it has (an update). */
+  to?: StatusCode;
+  from?: StatusCode;
+  /** Its order, locked: concurrent payments of one order are judged one after the other. */
+  order?: { status: string; accountId: number; currencyTypeId: number; balance: string };
+  method?: { code: string; isActive: boolean };
+  /** Its virtual POS: active with its keys; undefined when it names none or an unknown one. */
+  posUsable?: boolean;
+}
+
+export async function paymentFacts(client: pg.PoolClient, m: Row, current: Row | undefined): Promise<PaymentFacts> {
+  const { rows } = await client.query(prepared(
+    `SELECT (SELECT code FROM payment_statuses WHERE id = $1) AS "to", (SELECT code FROM payment_statuses WHERE id = $2) AS "from",
+            pm.code AS "methodCode", pm.is_active AS "methodActive",
+            (SELECT v.is_active AND v.api_password_enc IS NOT NULL AND v.store_key_enc IS NOT NULL FROM virtual_pos_devices v WHERE v.id = $4) AS "posUsable",
+            o.status, o.account_id AS "accountId", o.currency_type_id AS "currencyTypeId", o.balance
+     FROM (SELECT 1) one
+     LEFT JOIN payment_methods pm ON pm.id = $3
+     LEFT JOIN LATERAL (SELECT status, account_id, currency_type_id, balance FROM victim_orders WHERE id = $5 FOR UPDATE) o ON true`,
+    [m.paymentStatusId, current?.paymentStatusId ?? null, m.paymentMethodId, m.virtualPosId ?? null, m.victimOrderId],
+  ));
+  const r = rows[0];
+  return {
+    to: r.to ?? undefined,
+    from: r.from ?? undefined,
+    order: r.status === null ? undefined : { status: r.status, accountId: r.accountId, currencyTypeId: r.currencyTypeId, balance: r.balance },
+    method: r.methodCode === null ? undefined : { code: r.methodCode, isActive: r.methodActive },
+    posUsable: r.posUsable ?? undefined,
+  };
+}
+
+/**
+ * Judges a payment as it will be (`m`; `current` for an update) against what it reads: its status
+ * move, its order (account, currency, balance left), its method and virtual POS, and what a paid
+ * payment may no longer change. Throws the refusal. The generic writes and the sale's deposit
+ * (sales.ts) are judged by it.
+ */
+export function judgePayment(m: Row, current: Row | undefined, facts: PaymentFacts) {
+  const { to } = facts;
+  if (!to) throw badRequest([fieldError('paymentStatusId', 'lookupNotFound')]);
+
+  if (current) {
+    const from = facts.from!;
+    const changed = Object.keys(m).filter((k) => m[k] !== current[k]);
+    if (!MOVES[from].length && changed.length) {
+      throw new HttpError(409, 'error.payment.final', 'Sonuçlanmış (iptal ya da iade edilmiş) ödeme değiştirilemez.');
+    }
+    if (from === 'paid' && changed.some((k) => POSTED_FIELDS.includes(k))) throw paidLocked();
+    if (to !== from && !MOVES[from].includes(to)) {
+      throw new HttpError(409, 'error.payment.transition', 'Ödeme bu durumdan seçilen duruma geçemez.', { params: { from, to, allowed: MOVES[from] } });
+    }
+    if (from === 'paid') return; // refunded or cancelled: the database posts the reversal
+  } else if (!INITIAL.includes(to)) {
+    throw new HttpError(409, 'error.payment.transition', 'Ödeme bu durumdan seçilen duruma geçemez.', { params: { from: null, to, allowed: INITIAL } });
+  }
+  if (to === 'cancelled') return; // a pending payment given up: nothing to check against the order
+
+  const { order } = facts;
+  if (!order) throw badRequest([fieldError('victimOrderId', 'lookupNotFound')]);
+  if (order.status === 'cancelled') throw new HttpError(409, 'error.payment.orderCancelled', 'İptal edilmiş siparişe ödeme alınamaz.');
+  const errors: FieldError[] = [];
+  if (m.accountId !== order.accountId) errors.push(fieldError('accountId', 'notOrderAccount'));
+  if (m.currencyTypeId !== order.currencyTypeId) errors.push(fieldError('currencyTypeId', 'notOrderCurrency'));
+  errors.push(...methodErrors(m, current, facts));
+  if (errors.length) throw badRequest(errors);
+  // Money is taken up to the order's balance; a pending payment is held to it as well.
+  if (toKurus(m.amount as string) > toKurus(order.balance)) throw exceedsBalance(order.balance);
 }
 
 const victimPaymentHooks: EntityHooks = {
   async beforeWrite({ client, values, current }) {
     const m: Row = { ...current, ...values }; // the payment as it will be
-    const to = await statusCode(client, m.paymentStatusId);
-    if (!to) throw badRequest([fieldError('paymentStatusId', 'lookupNotFound')]);
-
-    if (current) {
-      const from = (await statusCode(client, current.paymentStatusId))!;
-      const changed = Object.keys(values).filter((k) => values[k] !== current[k]);
-      if (!MOVES[from].length && changed.length) {
-        throw new HttpError(409, 'error.payment.final', 'Sonuçlanmış (iptal ya da iade edilmiş) ödeme değiştirilemez.');
-      }
-      if (from === 'paid' && changed.some((k) => POSTED_FIELDS.includes(k))) throw paidLocked();
-      if (to !== from && !MOVES[from].includes(to)) {
-        throw new HttpError(409, 'error.payment.transition', 'Ödeme bu durumdan seçilen duruma geçemez.', { params: { from, to, allowed: MOVES[from] } });
-      }
-      if (from === 'paid') return; // refunded or cancelled: the database posts the reversal
-    } else if (!INITIAL.includes(to)) {
-      throw new HttpError(409, 'error.payment.transition', 'Ödeme bu durumdan seçilen duruma geçemez.', { params: { from: null, to, allowed: INITIAL } });
-    }
-    if (to === 'cancelled') return; // a pending payment given up: nothing to check against the order
-
-    // The order, locked: concurrent payments of one order are judged one after the other.
-    const { rows } = await client.query(
-      `SELECT o.id, o.status, o.account_id, o.currency_type_id, o.balance FROM victim_orders o WHERE o.id = $1 FOR UPDATE`,
-      [m.victimOrderId],
-    );
-    const order = rows[0];
-    if (!order) throw badRequest([fieldError('victimOrderId', 'lookupNotFound')]);
-    if (order.status === 'cancelled') throw new HttpError(409, 'error.payment.orderCancelled', 'İptal edilmiş siparişe ödeme alınamaz.');
-    const errors: FieldError[] = [];
-    if (m.accountId !== order.account_id) errors.push(fieldError('accountId', 'notOrderAccount'));
-    if (m.currencyTypeId !== order.currency_type_id) errors.push(fieldError('currencyTypeId', 'notOrderCurrency'));
-    errors.push(...(await methodErrors(client, m, current)));
-    if (errors.length) throw badRequest(errors);
-    // Money is taken up to the order's balance; a pending payment is held to it as well.
-    if (toKurus(m.amount as string) > toKurus(order.balance)) throw exceedsBalance(order.balance);
+    judgePayment(m, current, await paymentFacts(client, m, current));
   },
   async beforeDelete({ client, current }) {
     const posted = await client.query(`SELECT 1 FROM transactions WHERE victim_payment_id = $1 LIMIT 1`, [current.id]);
@@ -83,19 +117,14 @@ const victimPaymentHooks: EntityHooks = {
  * the payments that used it); a virtual POS payment names an active POS with its keys, any other
  * method names none.
  */
-async function methodErrors(client: pg.PoolClient, m: Row, current: Row | undefined): Promise<FieldError[]> {
-  const { rows } = await client.query(`SELECT code, is_active FROM payment_methods WHERE id = $1`, [m.paymentMethodId]);
-  if (!rows.length) return [fieldError('paymentMethodId', 'lookupNotFound')];
-  if (!rows[0].is_active && m.paymentMethodId !== current?.paymentMethodId) return [fieldError('paymentMethodId', 'inactive')];
+function methodErrors(m: Row, current: Row | undefined, { method, posUsable }: PaymentFacts): FieldError[] {
+  if (!method) return [fieldError('paymentMethodId', 'lookupNotFound')];
+  if (!method.isActive && m.paymentMethodId !== current?.paymentMethodId) return [fieldError('paymentMethodId', 'inactive')];
   const pos = m.virtualPosId ?? null;
-  if (rows[0].code !== 'virtualPos') return pos === null ? [] : [fieldError('virtualPosId', 'virtualPosNotAllowed')];
+  if (method.code !== 'virtualPos') return pos === null ? [] : [fieldError('virtualPosId', 'virtualPosNotAllowed')];
   if (pos === null) return [fieldError('virtualPosId', 'virtualPosRequired')];
-  const device = await client.query(
-    `SELECT is_active AND api_password_enc IS NOT NULL AND store_key_enc IS NOT NULL AS usable FROM virtual_pos_devices WHERE id = $1`,
-    [pos],
-  );
-  if (!device.rows.length) return [fieldError('virtualPosId', 'lookupNotFound')];
-  return device.rows[0].usable ? [] : [fieldError('virtualPosId', 'invalid')];
+  if (posUsable === undefined) return [fieldError('virtualPosId', 'lookupNotFound')];
+  return posUsable ? [] : [fieldError('virtualPosId', 'invalid')];
 }
 
 export const payments: WorkflowModule = {

@@ -1,19 +1,26 @@
 // The sale at the counter as one operation (contract: POST /Sales, paths/sales.yaml): the
 // customer, the order, its shareholders and the deposit in one request and one database
-// transaction, so that any refusal leaves nothing behind. Each row is written through the generic
-// engine's create on this transaction (`createIn`), so the rules of accounts, orders and payments
-// (hooks and database rules) are the same as on their own routes: the server numbers and prices
-// the order (victim-orders.ts), the database posts the sale and the deposit to the ledger.
+// transaction, so that any refusal leaves nothing behind. The order and the deposit are decided by
+// the same functions as their own routes (`decideNewOrder`, `judgePayment`: one home per rule) on
+// what one query reads, then written by one statement (rules/sales.sql): the order's number is
+// taken in that statement, so the season's counter row is held only from there to the commit and
+// sales of different animals do not queue behind each other (issue 16, points 5 and 6). The
+// database's own rules run on those writes as on any other: share lines, sold shares, the posted
+// sale and deposit, the audit trail.
 import type pg from 'pg';
 import { badRequest, fieldError, forbidden } from '../core/errors.ts';
 import { hasClaim } from '../../../common/claims.ts';
+import { istanbulToday } from '../../../common/calendar.ts';
+import { fromKurus, toKurus } from '../../../common/money.ts';
 import { ACCOUNT_TYPE, PAYMENT_STATUS } from '../../../common/reference-codes.ts';
-import { createIn, readRow } from '../crud/handlers.ts';
-import { entityByName } from '../crud/entities.ts';
-import { lookupsSelect } from '../crud/lookups.ts';
-import { inTransaction } from '../db/client.ts';
-import { once, type StoredAnswer } from '../db/idempotency.ts';
+import { createIn } from '../crud/handlers.ts';
+import { type EntityMeta, entityByName } from '../crud/entities.ts';
+import { lookupsJson } from '../crud/lookups.ts';
+import { inTransaction, prepared } from '../db/client.ts';
+import { type Claim, once, type StoredAnswer, storingAnswer } from '../db/idempotency.ts';
 import { Answered, type DomainDeps, type OperationInput, type WorkflowModule } from './operations.ts';
+import { judgePayment } from './payments.ts';
+import { decideNewOrder, lockOrderAnimal } from './victim-orders.ts';
 
 const ACCOUNT = entityByName.get('Account')!;
 const ORDER = entityByName.get('VictimOrder')!;
@@ -36,10 +43,10 @@ interface SaleRequest {
   deposit?: { amount: string; paymentMethodId: number; virtualPosId?: number | null };
 }
 
-/** The id of a reference row by its code (reference-codes.ts); the reference seed keeps these rows. */
-async function idByCode(client: pg.PoolClient, table: 'account_types' | 'payment_statuses', code: string): Promise<number> {
-  const { rows } = await client.query(`SELECT id FROM ${table} WHERE code = $1`, [code]);
-  if (!rows.length) throw new Error(`reference row ${table}.${code} is missing`);
+/** The id of the customer account type by its code (reference-codes.ts); the reference seed keeps the row. */
+async function customerTypeId(client: pg.PoolClient): Promise<number> {
+  const { rows } = await client.query(prepared(`SELECT id FROM account_types WHERE code = $1`, [ACCOUNT_TYPE.customer]));
+  if (!rows.length) throw new Error(`reference row account_types.${ACCOUNT_TYPE.customer} is missing`);
   return rows[0].id as number;
 }
 
@@ -53,28 +60,28 @@ function checkRequest(body: SaleRequest, claims: readonly string[]) {
   if (body.deposit && !hasClaim(claims, 'VictimPayments.Create')) throw forbidden('VictimPayments.Create');
 }
 
-/**
- * Names the order's share lines: the database made one per share with the customer as holder
- * (lowest free share numbers first); the given shareholders replace them in share order, in one
- * statement. The lines are the sale's own, just made: no rule of an existing line applies.
- */
-async function nameShareholders(client: pg.PoolClient, orderId: number, holders: Shareholder[]) {
-  if (!holders.length) return;
-  await client.query(
-    `UPDATE victim_order_details d SET shareholder_name = h.name, shareholder_phone = h.phone, intention = h.intention
-     FROM (SELECT id, row_number() OVER (ORDER BY share_no) AS n FROM victim_order_details WHERE victim_order_id = $1) l
-     JOIN unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS h(name, phone, intention, n) ON h.n = l.n
-     WHERE d.id = l.id`,
-    [orderId, holders.map((h) => h.name), holders.map((h) => h.phone ?? null), holders.map((h) => h.intention ?? 'kurban')],
-  );
+/** Row values (contract names) as the columns `rules/sales.sql` reads them. */
+const columnsOf = (e: EntityMeta, values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(values).map(([name, v]) => [e.fields.find((f) => f.name === name)!.column, v]));
+
+/** What deciding the deposit reads besides the order: the paid status, the method and the virtual POS (one round trip). */
+async function depositFacts(client: pg.PoolClient, deposit: NonNullable<SaleRequest['deposit']>) {
+  const { rows } = await client.query(prepared(
+    `SELECT (SELECT id FROM payment_statuses WHERE code = $1) AS "paidId", pm.code AS "methodCode", pm.is_active AS "methodActive",
+            (SELECT v.is_active AND v.api_password_enc IS NOT NULL AND v.store_key_enc IS NOT NULL FROM virtual_pos_devices v WHERE v.id = $3) AS "posUsable"
+     FROM (SELECT 1) one LEFT JOIN payment_methods pm ON pm.id = $2`,
+    [PAYMENT_STATUS.paid, deposit.paymentMethodId, deposit.virtualPosId ?? null],
+  ));
+  const r = rows[0];
+  if (r.paidId === null) throw new Error(`reference row payment_statuses.${PAYMENT_STATUS.paid} is missing`);
+  return r as { paidId: number; methodCode: string | null; methodActive: boolean | null; posUsable: boolean | null };
 }
 
-async function sell(client: pg.PoolClient, deps: DomainDeps, body: SaleRequest, scope: { userId?: number; claims?: readonly string[]; operation?: string }): Promise<StoredAnswer> {
-  const { crud } = deps;
+async function sell(client: pg.PoolClient, deps: DomainDeps, body: SaleRequest, scope: { userId?: number; claims?: readonly string[]; operation?: string }, claim?: Claim): Promise<StoredAnswer & { stored: boolean }> {
   const accountId = body.customer
-    ? (await createIn(client, crud, ACCOUNT, { ...body.customer, accountTypeId: await idByCode(client, 'account_types', ACCOUNT_TYPE.customer) }, scope)).id as number
+    ? (await createIn(client, deps.crud, ACCOUNT, { ...body.customer, accountTypeId: await customerTypeId(client) }, scope)).id as number
     : body.accountId!;
-  const order = await createIn(client, crud, ORDER, {
+  const order: Record<string, unknown> = {
     accountId,
     productId: body.productId,
     shareCount: body.shareCount,
@@ -84,24 +91,51 @@ async function sell(client: pg.PoolClient, deps: DomainDeps, body: SaleRequest, 
     proxyReceived: body.proxyReceived ?? false,
     deliveryMethod: body.deliveryMethod ?? 'pickup',
     notes: body.notes ?? null,
-  }, scope);
-  const orderId = order.id as number;
-  await nameShareholders(client, orderId, body.shareholders ?? []);
-  const payment = body.deposit
-    ? await createIn(client, crud, PAYMENT, {
-      victimOrderId: orderId,
+    orderDate: istanbulToday(),
+    confirmedAt: null,
+  };
+  decideNewOrder(order, await lockOrderAnimal(client, order.productId, order.orderDate), scope.claims);
+
+  let payment: Record<string, unknown> | null = null;
+  if (body.deposit) {
+    const facts = await depositFacts(client, body.deposit);
+    payment = {
       accountId,
       amount: body.deposit.amount,
       currencyTypeId: order.currencyTypeId,
       paymentMethodId: body.deposit.paymentMethodId,
       virtualPosId: body.deposit.virtualPosId ?? null,
-      paymentStatusId: await idByCode(client, 'payment_statuses', PAYMENT_STATUS.paid),
-    }, scope)
-    : null;
-  const shares = await client.query(`SELECT ${lookupsSelect(SHARE)} FROM victim_order_details t WHERE t.victim_order_id = $1 ORDER BY t.share_no`, [orderId]);
-  // The order as the deposit left it (its paid amount and balance).
-  return { status: 201, data: { order: body.deposit ? await readRow(client, ORDER, orderId) : order, shares: shares.rows, payment } };
+      paymentStatusId: facts.paidId,
+    };
+    // The order as it will be written: its balance is its total.
+    const total = BigInt(Number(order.shareCount)) * toKurus(order.unitPrice as string) - toKurus(order.discountAmount as string);
+    judgePayment(payment, undefined, {
+      to: PAYMENT_STATUS.paid,
+      order: { status: order.status as string, accountId, currencyTypeId: order.currencyTypeId as number, balance: fromKurus(total) },
+      method: facts.methodCode === null ? undefined : { code: facts.methodCode, isActive: facts.methodActive! },
+      posUsable: facts.posUsable ?? undefined,
+    });
+  }
+
+  const holders = body.shareholders ?? [];
+  const { rows } = await client.query(prepared(
+    `SELECT order_id AS "orderId", payment_id AS "paymentId" FROM kurban_record_sale($1::jsonb, $2::text[], $3::text[], $4::text[], $5::jsonb)`,
+    [columnsOf(ORDER, order), holders.map((h) => h.name), holders.map((h) => h.phone ?? null), holders.map((h) => h.intention ?? 'kurban'),
+      payment && columnsOf(PAYMENT, payment)],
+  ));
+  const { orderId, paymentId } = rows[0] as { orderId: number; paymentId: number | null };
+  // The answer, built in SQL and stored for a retry in the same statement: the counter rows the
+  // writes took are held for this one more round trip and the commit.
+  const statement = storingAnswer(SALE_ANSWER, [orderId, paymentId], 201, claim);
+  const answer = await client.query(prepared(statement.text, statement.values));
+  return { status: 201, data: answer.rows[0].body, stored: claim !== undefined };
 }
+
+/** The sale's answer (contract: SaleEnvelope's data): the order, its share lines and the deposit's payment or null. */
+const SALE_ANSWER = `SELECT jsonb_build_object(
+  'order', (SELECT ${lookupsJson(ORDER)} FROM victim_orders t WHERE t.id = $1),
+  'shares', coalesce((SELECT jsonb_agg(${lookupsJson(SHARE)} ORDER BY t.share_no) FROM victim_order_details t WHERE t.victim_order_id = $1), '[]'::jsonb),
+  'payment', (SELECT ${lookupsJson(PAYMENT)} FROM victim_payments t WHERE t.id = $2::int)) AS body`;
 
 export const sales: WorkflowModule = {
   operations: (deps) => ({
@@ -112,7 +146,7 @@ export const sales: WorkflowModule = {
       const key = input.headers['idempotency-key'];
       const answer = await inTransaction(deps.pool, (client) =>
         typeof key === 'string' && input.userId !== undefined
-          ? once(client, { key, userId: input.userId, operation: input.operation, body }, () => sell(client, deps, body, scope))
+          ? once(client, { key, userId: input.userId, operation: input.operation, body }, (claim) => sell(client, deps, body, scope, claim))
           : sell(client, deps, body, scope), scope);
       return new Answered(answer.status, answer.data);
     },

@@ -11,7 +11,7 @@ import { PRICE_OVERRIDE_CLAIM, hasClaim } from '../../../common/claims.ts';
 import { PRICE_TYPE } from '../../../common/reference-codes.ts';
 import { type EntityHooks, readRow, staleRow } from '../crud/handlers.ts';
 import { entityByName } from '../crud/entities.ts';
-import { inTransaction } from '../db/client.ts';
+import { inTransaction, prepared } from '../db/client.ts';
 import type { DomainDeps, OperationInput, WorkflowModule } from './operations.ts';
 
 type Row = Record<string, unknown>;
@@ -44,12 +44,6 @@ async function lockAnimals(client: pg.PoolClient, ids: number[]): Promise<Map<nu
     [[...new Set(ids)]],
   );
   return new Map(rows.map((r) => [r.id as number, r as Animal]));
-}
-
-/** `K{season}-{sequence}`: the next number of the season's series (rules/numbers.sql: a counter row, no scan). */
-async function nextOrderNo(client: pg.PoolClient): Promise<string> {
-  const { rows } = await client.query(`SELECT kurban_next_number('order') AS next`);
-  return rows[0].next;
 }
 
 /**
@@ -85,20 +79,23 @@ async function move(client: pg.PoolClient, order: Row, to: Status, reason?: stri
 
 // ---- the price of a share: the server's ---------------------------------------------------------
 
+interface ListedPrice { amount: string; currencyTypeId: number }
+
 /**
- * The animal's share price (price type `share`) valid on `day`: in `currencyTypeId` when named,
- * else in the default currency where it has one, else the newest.
+ * The animal's share price (price type `share`) valid on day `$2`: in currency `$3` when named,
+ * else in the default currency where it has one, else the newest. `$1` is the animal: a parameter,
+ * or the animal row of the query it is joined to.
  */
+const listedPriceOf = (animal: string) =>
+  `SELECT pp.amount, pp.currency_type_id AS "currencyTypeId"
+   FROM product_prices pp JOIN price_types pt ON pt.id = pp.price_type_id JOIN currency_types c ON c.id = pp.currency_type_id
+   WHERE pp.product_id = ${animal} AND pt.code = '${PRICE_TYPE.share}' AND pp.valid_from <= $2::date AND (pp.valid_to IS NULL OR pp.valid_to >= $2::date)
+     AND ($3::int IS NULL OR pp.currency_type_id = $3)
+   ORDER BY c.is_default DESC, pp.valid_from DESC LIMIT 1`;
+
 async function sharePrice(client: pg.PoolClient, productId: unknown, day: unknown, currencyTypeId?: unknown) {
-  const { rows } = await client.query(
-    `SELECT pp.amount, pp.currency_type_id AS "currencyTypeId"
-     FROM product_prices pp JOIN price_types pt ON pt.id = pp.price_type_id JOIN currency_types c ON c.id = pp.currency_type_id
-     WHERE pp.product_id = $1 AND pt.code = $2 AND pp.valid_from <= $3::date AND (pp.valid_to IS NULL OR pp.valid_to >= $3::date)
-       AND ($4::int IS NULL OR pp.currency_type_id = $4)
-     ORDER BY c.is_default DESC, pp.valid_from DESC LIMIT 1`,
-    [productId, PRICE_TYPE.share, day, currencyTypeId ?? null],
-  );
-  return rows[0] as { amount: string; currencyTypeId: number } | undefined;
+  const { rows } = await client.query(prepared(listedPriceOf('$1'), [productId, day, currencyTypeId ?? null]));
+  return rows[0] as ListedPrice | undefined;
 }
 
 const priceNotListed = () => new HttpError(403, 'error.order.priceOverride',
@@ -106,16 +103,11 @@ const priceNotListed = () => new HttpError(403, 'error.order.priceOverride',
 
 /**
  * The server decides the price (issue 16, point 1): an order is priced from its animal's share
- * price on the order date (today when not given) unless its writer holds `PRICE_OVERRIDE_CLAIM`, who
- * may name another. Checked when an order is made and when its price, animal, currency or date
- * change; the server's own writes (no writer) pass.
+ * price on the order date (`listed`) unless its writer holds `PRICE_OVERRIDE_CLAIM`, who may name
+ * another; the server's own writes (no writer) pass. Sets `unitPrice` and `currencyTypeId` on
+ * `values` where the listed price decides them.
  */
-async function priceOrder(client: pg.PoolClient, values: Row, current: Row | undefined, claims: readonly string[] | undefined) {
-  if (!current) values.orderDate ??= istanbulToday();
-  const changes = (k: string) => k in values && (!current || values[k] !== current[k]);
-  if (current && !['unitPrice', 'productId', 'currencyTypeId', 'orderDate'].some(changes)) return;
-  const m: Row = { ...current, ...values };
-  const listed = await sharePrice(client, m.productId, m.orderDate, values.currencyTypeId ?? current?.currencyTypeId);
+function decidePrice(values: Row, current: Row | undefined, listed: ListedPrice | undefined, claims: readonly string[] | undefined) {
   const mayOverride = claims === undefined || hasClaim(claims, PRICE_OVERRIDE_CLAIM);
   if (values.unitPrice === undefined) {
     // A new order, or one moved to another animal or day: the listed price, or the one it had for a writer who may name it.
@@ -140,6 +132,50 @@ async function priceOrder(client: pg.PoolClient, values: Row, current: Row | und
   }
 }
 
+/** An order's price checked again when its price, animal, currency or date change (decidePrice). */
+async function repriceOrder(client: pg.PoolClient, values: Row, current: Row, claims: readonly string[] | undefined) {
+  const changes = (k: string) => k in values && values[k] !== current[k];
+  if (!['unitPrice', 'productId', 'currencyTypeId', 'orderDate'].some(changes)) return;
+  const m: Row = { ...current, ...values };
+  decidePrice(values, current, await sharePrice(client, m.productId, m.orderDate, values.currencyTypeId ?? current.currencyTypeId), claims);
+}
+
+// ---- a new order: its animal, locked, decides it ---------------------------------------------------
+
+/** What deciding a new order reads: its animal, locked, and the animal's listed share price. */
+export interface OrderAnimal extends Animal { listed?: ListedPrice }
+
+/** The animal of a new order, locked, with its share price listed on `day` (in `currencyTypeId` when named): one round trip. */
+export async function lockOrderAnimal(client: pg.PoolClient, productId: unknown, day: unknown, currencyTypeId?: unknown): Promise<OrderAnimal | undefined> {
+  const { rows } = await client.query(prepared(
+    `SELECT p.id, p.share_capacity AS "shareCapacity", p.shares_sold AS "sharesSold", lp.amount, lp."currencyTypeId"
+     FROM products p LEFT JOIN LATERAL (${listedPriceOf('p.id')}) lp ON true
+     WHERE p.id = $1 FOR UPDATE OF p`,
+    [productId, day, currencyTypeId ?? null],
+  ));
+  if (!rows.length) return undefined;
+  const { amount, currencyTypeId: listedIn, ...animal } = rows[0];
+  return { ...animal, listed: amount === null ? undefined : { amount, currencyTypeId: listedIn } };
+}
+
+/**
+ * A new order as the server writes it, decided on its animal (`lockOrderAnimal`, whose row lock
+ * holds until the write): priced, its discount and shares checked, its lifecycle started. Sets the
+ * columns it decides on `values` (the order number is the database's: rules/numbers.sql);
+ * throws the refusal. The generic create and the sale (sales.ts) both decide through it.
+ */
+export function decideNewOrder(values: Row, animal: OrderAnimal | undefined, claims: readonly string[] | undefined) {
+  decidePrice(values, undefined, animal?.listed, claims);
+  checkDiscount(values);
+  if (!animal) throw badRequest([fieldError('productId', 'lookupNotFound')]);
+  if (animal.shareCapacity === null) throw badRequest([fieldError('productId', 'notAnimal')]);
+  const remaining = animal.shareCapacity - animal.sharesSold;
+  if (Number(values.shareCount) > remaining) throw sharesExhausted(Math.max(remaining, 0));
+  const status = (values.status ?? 'draft') as Status;
+  if (!INITIAL.includes(status)) throw moveRefused(null, status, INITIAL);
+  if (status === 'confirmed') values.confirmedAt = new Date().toISOString();
+}
+
 /** shares × price − discount, refusing a discount above the subtotal (never clamped). */
 function checkDiscount(m: Row) {
   const subtotal = BigInt(Number(m.shareCount)) * toKurus(m.unitPrice as string);
@@ -151,34 +187,32 @@ function checkDiscount(m: Row) {
 
 const victimOrderHooks: EntityHooks = {
   async beforeWrite({ client, values, current, claims }) {
-    if (current && (current.status === 'cancelled' || current.status === 'completed')) {
+    if (!current) {
+      values.orderDate ??= istanbulToday();
+      values.shareCount ??= 1;
+      values.discountAmount ??= '0.00';
+      decideNewOrder(values, await lockOrderAnimal(client, values.productId, values.orderDate, values.currencyTypeId), claims);
+      return;
+    }
+    if (current.status === 'cancelled' || current.status === 'completed') {
       // A final order keeps everything but its notes.
       if (Object.keys(values).some((k) => k !== 'notes' && values[k] !== current[k])) throw finalOrder();
       return;
     }
-    await priceOrder(client, values, current, claims);
+    await repriceOrder(client, values, current, claims);
     const m: Row = { ...current, ...values }; // the order as it will be
     const total = checkDiscount(m);
 
-    const productChanged = !current || values.productId !== undefined && values.productId !== current.productId;
-    const sharesChanged = !current || productChanged || values.shareCount !== undefined && values.shareCount !== current.shareCount;
-    if (sharesChanged) {
-      const animals = await lockAnimals(client, [m.productId as number, ...(current ? [current.productId as number] : [])]);
+    const productChanged = values.productId !== undefined && values.productId !== current.productId;
+    if (productChanged || values.shareCount !== undefined && values.shareCount !== current.shareCount) {
+      const animals = await lockAnimals(client, [m.productId as number, current.productId as number]);
       const animal = animals.get(m.productId as number);
       if (!animal) throw badRequest([fieldError('productId', 'lookupNotFound')]);
       if (animal.shareCapacity === null) throw badRequest([fieldError('productId', 'notAnimal')]);
       // The order's own shares count as free when it stays on the same animal.
-      const own = current && !productChanged ? Number(current.shareCount) : 0;
+      const own = productChanged ? 0 : Number(current.shareCount);
       const remaining = animal.shareCapacity - animal.sharesSold + own;
       if (Number(m.shareCount) > remaining) throw sharesExhausted(Math.max(remaining, 0));
-    }
-
-    if (!current) {
-      const status = (values.status ?? 'draft') as Status;
-      if (!INITIAL.includes(status)) throw moveRefused(null, status, INITIAL);
-      if (status === 'confirmed') values.confirmedAt = new Date().toISOString();
-      values.orderNo = await nextOrderNo(client);
-      return;
     }
 
     // What the customer was charged or has paid is tied to the customer and the currency.

@@ -34,3 +34,13 @@ BEGIN
   END IF;
   RETURN prefix || lpad(n::text, 5, '0');
 END $$;
+
+-- An order without a number takes the next one of its season when it is inserted: in the insert
+-- itself, as late as its writer can (an import that brings its numbers keeps them).
+CREATE OR REPLACE FUNCTION kurban_order_number() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.order_no IS NULL THEN
+    NEW.order_no := kurban_next_number('order');
+  END IF;
+  RETURN NEW;
+END $$;
