@@ -48,6 +48,18 @@ describe('account codes', () => {
     expect(numbers[29] - numbers[0]).toBe(29);
   });
 
+  it('codes come from a counter row per series, and grow past six digits whole', async () => {
+    await account('Tedarikçi', 'Büyük Seri', 'T999999');
+    const [{ value }] = await s.sql(`SELECT value FROM number_series WHERE series = 'account:T'`);
+    expect(value).toBe(999999);
+    expect((await account('Tedarikçi', 'Yedi Haneli')).code).toBe('T1000000');
+    // Order numbers as well: the 100,000th order of a season keeps all its digits.
+    await s.sql(`SELECT kurban_next_number('order')`); // the season's series row exists
+    await s.sql(`UPDATE number_series SET value = 99999 WHERE series = 'order:' || kurban_season_year()`);
+    const [{ next }] = await s.sql(`SELECT kurban_next_number('order') AS next`);
+    expect(next).toMatch(/^K[0-9]{4}-100000$/);
+  });
+
   it('an update that does not name the code keeps it; an empty code is refused', async () => {
     const a = await account('Müşteri', 'Fatma Yıldız');
     const res = await s.api('PUT', 'Accounts', { id: a.id, rowVersion: a.rowVersion, title: 'Fatma Yıldız Kaya', accountTypeId: a.accountTypeId });

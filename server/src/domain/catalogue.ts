@@ -125,25 +125,10 @@ function noCycle(table: string, field: string, column: string): EntityHooks {
 
 // ---- account codes -------------------------------------------------------------------------------
 
-/**
- * The next code of an account type's series (openapi: Account.code): the letters of the type's
- * newest letters-and-digits code (`C` when it has none), then the series' highest number over all
- * accounts plus one, at least six digits. Creates that take a code wait for each other on one
- * advisory lock until commit, so two never get the same; the unique index stays the guarantee.
- */
+/** The next code of an account type's series (openapi: Account.code; rules/numbers.sql: a counter row per series). */
 async function nextAccountCode(client: pg.PoolClient, accountTypeId: unknown): Promise<string> {
-  await client.query(`SELECT pg_advisory_xact_lock(hashtext('accounts.code'))`);
-  const { rows } = await client.query(
-    `WITH series AS (
-       SELECT coalesce((SELECT substring(code FROM '^[A-Z]+') FROM accounts
-                        WHERE account_type_id = $1 AND code ~ '^[A-Z]+[0-9]+$' ORDER BY id DESC LIMIT 1), 'C') AS prefix)
-     SELECT s.prefix, (SELECT max(substring(a.code FROM length(s.prefix) + 1)::numeric) FROM accounts a
-                       WHERE a.code ~ ('^' || s.prefix || '[0-9]+$'))::text AS last
-     FROM series s`,
-    [accountTypeId],
-  );
-  const { prefix, last } = rows[0] as { prefix: string; last: string | null };
-  return prefix + (BigInt(last ?? 0) + 1n).toString().padStart(6, '0');
+  const { rows } = await client.query(`SELECT kurban_next_account_code($1) AS code`, [accountTypeId]);
+  return rows[0].code as string;
 }
 
 const accountTree = noCycle('accounts', 'mainAccountId', 'main_account_id');

@@ -7,6 +7,11 @@
 -- A series with no row yet (a new season, or numbers written before the counter or by an import)
 -- starts after the highest number its table holds: read once, under a lock of that series.
 
+-- `n` with leading zeros up to `width` digits; a longer number whole (lpad would cut it).
+CREATE OR REPLACE FUNCTION kurban_zero_padded(n bigint, width integer) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT repeat('0', greatest(width - length(n::text), 0)) || n::text
+$$;
+
 CREATE OR REPLACE FUNCTION kurban_next_number(kind text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
   letter text := CASE kind WHEN 'order' THEN 'K' WHEN 'receipt' THEN 'T' END;
@@ -32,7 +37,7 @@ BEGIN
     ON CONFLICT (series) DO UPDATE SET value = s.value + 1
     RETURNING value INTO n;
   END IF;
-  RETURN prefix || lpad(n::text, 5, '0');
+  RETURN prefix || kurban_zero_padded(n, 5);
 END $$;
 
 -- An order without a number takes the next one of its season when it is inserted: in the insert
@@ -43,4 +48,41 @@ BEGIN
     NEW.order_no := kurban_next_number('order');
   END IF;
   RETURN NEW;
+END $$;
+
+-- The next code of an account type's series (contract: Account.code): the letters of the type's
+-- newest letters-and-digits code (`C` when it has none), then the next number of that series, at
+-- least six digits. A counter row per series (`account:C`, …) as for the numbers above: one
+-- UPDATE, whatever the number of accounts; a series without a row starts after the highest code it
+-- has, read once. Codes typed by hand move their series forward (kurban_account_code_typed).
+CREATE OR REPLACE FUNCTION kurban_next_account_code(type_id integer) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  prefix text := coalesce((SELECT substring(code FROM '^[A-Z]+') FROM accounts
+                           WHERE account_type_id = type_id AND code ~ '^[A-Z]+[0-9]+$' ORDER BY id DESC LIMIT 1), 'C');
+  name text := 'account:' || prefix;
+  n integer;
+BEGIN
+  UPDATE number_series SET value = value + 1 WHERE series = name RETURNING value INTO n;
+  IF n IS NULL THEN
+    PERFORM pg_advisory_xact_lock(hashtext('number_series'), hashtext(name));
+    SELECT max(substring(code FROM length(prefix) + 1)::integer) INTO n FROM accounts WHERE code ~ ('^' || prefix || '[0-9]{1,9}$');
+    INSERT INTO number_series AS s (series, value) VALUES (name, coalesce(n, 0) + 1)
+    ON CONFLICT (series) DO UPDATE SET value = s.value + 1
+    RETURNING value INTO n;
+  END IF;
+  RETURN prefix || kurban_zero_padded(n, 6);
+END $$;
+
+-- A code typed by hand above its series' counter moves the counter to it: the next code the
+-- server gives follows it, as staff expect of a series (codes of other shapes, or of more than
+-- nine digits, belong to no series).
+CREATE OR REPLACE FUNCTION kurban_account_code_typed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  prefix text := substring(NEW.code FROM '^([A-Z]+)[0-9]{1,9}$');
+  typed integer;
+BEGIN
+  IF prefix IS NULL THEN RETURN NULL; END IF;
+  typed := substring(NEW.code FROM length(prefix) + 1)::integer;
+  UPDATE number_series SET value = typed WHERE series = 'account:' || prefix AND value < typed;
+  RETURN NULL;
 END $$;
