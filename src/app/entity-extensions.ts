@@ -1,9 +1,11 @@
 // Which hand-written feature extends which entity's generic screen: buttons beside New, row
-// actions, a page of its own per row (src/admin's EntityPageExtension); and, for every entity, the
-// record's change history in its edit dialog. Composed here because the generic screen knows no
+// actions, a page of its own per row, a section of the edit dialog (the product's prices; src/admin's
+// EntityPageExtension); and, for every entity, the record's change history in its edit dialog,
+// under the feature's section if there is one. Composed here because the generic screen knows no
 // entity and features do not import each other. Each loads with its page, and this map with the
 // generic screen (router.tsx), not at start.
-import type { EntityPageExtension } from '@/admin/index.ts';
+import { createElement, Fragment, type ComponentType } from 'react';
+import type { EntityPageExtension, RecordPanelProps } from '@/admin/index.ts';
 import { adminRoutes } from '../../generated/admin/routes.ts';
 import { RecordHistory } from './record-history.ts';
 
@@ -19,8 +21,23 @@ const featureExtensions: Record<string, () => Promise<EntityPageExtension>> = {
   Appointments: () => import('@/features/appointments/extension.tsx').then((m) => m.appointmentsExtension),
   Users: () => import('@/features/permissions/extensions.tsx').then((m) => m.usersExtension),
   Groups: () => import('@/features/permissions/extensions.tsx').then((m) => m.groupsExtension),
+  Products: () => import('@/features/products/extension.tsx').then((m) => m.productsExtension),
 };
 
+/** A feature's section about the record, then the record's history; the history alone without one. */
+function withHistory(Panel: ComponentType<RecordPanelProps> | undefined): ComponentType<RecordPanelProps> {
+  if (!Panel) return RecordHistory;
+  return function RecordPanels(props: RecordPanelProps) {
+    return createElement(Fragment, null, createElement(Panel, props), createElement(RecordHistory, props));
+  };
+}
+
 export const entityExtensions: Record<string, () => Promise<EntityPageExtension>> = Object.fromEntries(
-  adminRoutes.map(({ plural }) => [plural, async () => ({ ...(await featureExtensions[plural]?.()), RecordPanel: RecordHistory })]),
+  adminRoutes.map(({ plural }) => [
+    plural,
+    async () => {
+      const feature = await featureExtensions[plural]?.();
+      return { ...feature, RecordPanel: withHistory(feature?.RecordPanel) };
+    },
+  ]),
 );

@@ -12,7 +12,7 @@ import { t } from '@/lib/i18n.ts';
 import { hasClaim } from '../../common/claims.ts';
 import { useSession } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
-import { groupOfPath, isActiveLink, visibleMenu } from './menu.ts';
+import { activeLinkOf, visibleMenu } from './menu.ts';
 
 /** Type-ahead: the typed letters are forgotten after this many milliseconds. */
 export const TYPEAHEAD_RESET_MS = 500;
@@ -31,7 +31,9 @@ export function SideMenu({ onLinkClick, className }: SideMenuProps) {
   const { pathname } = useLocation();
   const claims = user?.claims;
   const groups = useMemo(() => visibleMenu((c) => hasClaim(claims, c)), [claims]);
-  const routeGroup = groupOfPath(groups, pathname);
+  // The current page's link (one, the most specific) and its group.
+  const activeLink = activeLinkOf(groups, pathname);
+  const routeGroup = activeLink?.group;
 
   const [open, setOpen] = useState<string | undefined>(routeGroup);
   // The open group follows the route: on every navigation the current page's group opens.
@@ -153,7 +155,7 @@ export function SideMenu({ onLinkClick, className }: SideMenuProps) {
               >
                 <ul id={listId} aria-labelledby={headingId} className="flex min-h-0 flex-col gap-0.5 overflow-hidden">
                   {g.items.map((item) => {
-                    const current = isActiveLink(item.to, pathname);
+                    const current = item.to === activeLink?.to;
                     const Icon = item.icon;
                     return (
                       <li key={item.to}>

@@ -98,7 +98,8 @@ describe('the dashboard', () => {
     await page.waitForURL('**/Dashboard');
     await expectFigures(page, current);
 
-    const select = page.getByLabel('Sezon');
+    // The selector (the side menu's season group is labelled 'Sezon' too).
+    const select = page.getByRole('combobox', { name: 'Sezon', exact: true });
     expect(await select.inputValue()).toBe(String(current.season));
     const asked = page.waitForRequest((r) => r.url().includes(`/api/v1/Dashboard/summary?season=${current.season - 1}`));
     await select.selectOption(String(current.season - 1));

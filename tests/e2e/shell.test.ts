@@ -1,5 +1,6 @@
-// The shell in a real browser against the real server: the side menu (the specification's eleven
-// groups for the administrator, only what a user may read for others, none for a guest), the
+// The shell in a real browser against the real server: the side menu (the season's daily screens,
+// then the specification's eleven groups for the administrator, only what a user may read for
+// others, none for a guest), the
 // active link and open group after a reload, keyboard use, the appearance configurator applied
 // before the app runs, the language picker, the translation dialog (Ctrl+Shift+K) saving through
 // the API, signing out from the user menu, and the mobile off-canvas menu.
@@ -9,8 +10,13 @@ import { ADMIN, TEXT, api, createUserWithClaims, newPage, pageErrors, pathOf, si
 
 useApp();
 
-/** The specification's side menu (section 2): group headings (tr-TR, GLOSSARY) and their links, in order. */
+/** The season's group (issue 17, point 9): the daily screens, first. */
+const SEASON = { key: 'season', tr: 'Sezon', en: 'Season', links: ['/Dashboard', '/VictimOrders', '/Sales/new', '/Monitor', '/Appointments/day', '/ProductPrices'] };
+
+/** The side menu: the season's group, then the specification's (section 2): group headings
+ *  (tr-TR, GLOSSARY) and their links, in order. */
 const MENU: { key: string; tr: string; en: string; links: string[] }[] = [
+  SEASON,
   { key: 'victim', tr: 'Kurban Tanımları', en: 'Kurban', links: ['/VictimAppointments', '/VictimPayments', '/VictimProductsAppointments', '/VictimOrderDetail', '/VictimAppointmentSteps'] },
   { key: 'appointment', tr: 'Randevu Tanımları', en: 'Appointments', links: ['/Appointments', '/AppointmentTypes'] },
   { key: 'account', tr: 'Cari Tanımları', en: 'Accounts', links: ['/Accounts', '/AccountTypes', '/AddressTypes'] },
@@ -57,7 +63,7 @@ async function expectExpanded(button: Locator, expanded: boolean) {
 }
 
 describe('side menu', () => {
-  it('shows the administrator the eleven groups of the specification, in order, with their links', async () => {
+  it('shows the administrator the season group, then the eleven groups of the specification, in order, with their links', async () => {
     const page = await newPage();
     await signIn(page);
     await page.waitForURL('**/Dashboard');
@@ -66,7 +72,8 @@ describe('side menu', () => {
     expect(menu.map((g) => g.heading)).toEqual(MENU.map((g) => g.tr));
     for (const [i, group] of MENU.entries()) expect(menu[i].links, group.tr).toEqual(group.links);
     // A few exact ones, as the specification names them.
-    expect(menu[0].links[0]).toBe('/VictimAppointments');
+    expect(menu[0].heading).toBe('Sezon');
+    expect(menu[1].links[0]).toBe('/VictimAppointments');
     expect(menu.find((g) => g.heading === 'Kayıtlar')?.links).toEqual(['/NetgsmCallWebhookLogs']);
     expect(menu.find((g) => g.heading === 'Uygulama Ayarları')?.links).toEqual(['/Settings']);
     // Each link reads as its entity's label (Turkish) and leads to its screen.
@@ -155,7 +162,14 @@ describe('side menu', () => {
       await page.keyboard.press('Tab');
       info = await focusedInfo(page);
     }
-    expect(info.group, 'Tab never reached a menu group').toBe('victim');
+    expect(info.group, 'Tab never reached a menu group').toBe('season');
+    // The dashboard's group is open; Enter on an open heading closes it, ArrowDown moves on.
+    expect(info.expanded).toBe('true');
+    await page.keyboard.press('Enter');
+    await expectExpanded(groupButton(page, 'Sezon'), false);
+    await page.keyboard.press('ArrowDown');
+    info = await focusedInfo(page);
+    expect(info.group).toBe('victim');
     expect(info.expanded).toBe('false');
     await page.keyboard.press('Enter');
     await expectExpanded(groupButton(page, 'Kurban Tanımları'), true);
@@ -174,6 +188,76 @@ describe('side menu', () => {
     expect((await focusedInfo(page)).group).toBe('appointment');
     await page.keyboard.press('Enter');
     await expectExpanded(groupButton(page, 'Randevu Tanımları'), true);
+  });
+});
+
+describe("the season's group", () => {
+  /** Each daily screen: its link (Turkish label) and the level-1 heading of the page it opens. */
+  const SCREENS: { to: string; link: string; heading: string }[] = [
+    { to: '/Dashboard', link: 'Kontrol Paneli', heading: 'Kontrol Paneli' },
+    { to: '/VictimOrders', link: 'Siparişler', heading: 'Kurban Siparişleri' },
+    { to: '/Sales/new', link: 'Yeni satış', heading: 'Hisse satışı' },
+    { to: '/Monitor', link: 'Salon ekranı', heading: 'Kesim Sırası' },
+    { to: '/Appointments/day', link: 'Günün randevuları', heading: 'Günün randevuları' },
+    { to: '/ProductPrices', link: 'Ürün fiyatları', heading: 'Ürün Fiyatları' },
+  ];
+
+  it('comes first for the administrator, with the daily screens; each link opens its page', async () => {
+    const page = await newPage();
+    await signIn(page);
+    await page.waitForURL('**/Dashboard');
+    await groupButtons(page).first().waitFor();
+    const menu = await renderedMenu(page);
+    expect(menu[0]).toEqual({ heading: 'Sezon', links: SCREENS.map((s) => s.to) });
+    expect(menu.slice(1).map((g) => g.heading)).toEqual(MENU.slice(1).map((g) => g.tr));
+    // On the dashboard the season's group is open, its link the current one.
+    await expectExpanded(groupButton(page, 'Sezon'), true);
+    expect(await sideMenu(page).locator('a[aria-current="page"]').getAttribute('href')).toBe('/Dashboard');
+
+    for (const screen of SCREENS) {
+      const link = sideMenu(page).getByRole('link', { name: screen.link, exact: true });
+      expect(await link.getAttribute('href'), screen.link).toBe(screen.to);
+      await link.click();
+      await page.waitForURL((url) => url.pathname === screen.to);
+      await page.getByRole('heading', { level: 1, name: screen.heading, exact: true }).waitFor();
+      if (screen.to === '/Monitor') {
+        // The hall screen is a page of its own, without the menu: back to the back office.
+        expect(await sideMenu(page).count()).toBe(0);
+        await page.goBack();
+        await page.waitForURL((url) => url.pathname === '/Sales/new');
+        await expectExpanded(groupButton(page, 'Sezon'), true);
+        continue;
+      }
+      // The page's link is the one current link (not also "Randevular" for the day view), in the open season group.
+      const current = sideMenu(page).locator('a[aria-current="page"]');
+      await expect.poll(() => current.getAttribute('href'), { timeout: 10_000 }).toBe(screen.to);
+      expect(await current.count()).toBe(1);
+      await expectExpanded(groupButton(page, 'Sezon'), true);
+    }
+    expect(pageErrors.get(page)).toEqual([]);
+  });
+
+  it('shows a user only the daily screens their claims open', async () => {
+    const user = await createUserWithClaims(['VictimOrders.Read', 'Monitor.Read', 'Appointments.Read'], 'season');
+    const page = await newPage();
+    await signIn(page, user.email, user.password);
+    await page.waitForURL('**/Dashboard');
+    await groupButtons(page).first().waitFor();
+    expect(await renderedMenu(page)).toEqual([
+      { heading: 'Sezon', links: ['/VictimOrders', '/Monitor', '/Appointments/day'] },
+      { heading: 'Randevu Tanımları', links: ['/Appointments'] },
+    ]);
+    // No link to what they may not open (the dashboard's figures, a sale, the prices) …
+    for (const to of ['/Dashboard', '/Sales/new', '/ProductPrices']) expect(await sideMenu(page).locator(`a[href="${to}"]`).count(), to).toBe(0);
+    // … and those screens refuse them; what the menu offers opens.
+    for (const to of ['/Sales/new', '/ProductPrices']) {
+      await page.goto(to);
+      await page.waitForURL((url) => url.pathname === '/auth/access');
+    }
+    await page.goto('/Appointments/day');
+    await page.getByRole('heading', { level: 1, name: 'Günün randevuları' }).waitFor();
+    await groupButton(page, 'Sezon').waitFor();
+    await expectExpanded(groupButton(page, 'Sezon'), true);
   });
 });
 

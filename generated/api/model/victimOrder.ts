@@ -44,7 +44,8 @@ import type { VictimOrderStatus } from './victimOrderStatus.ts';
  * sale in the same database transaction, and its customer and currency cannot change.
  * Cancelling posts a `saleReversal` of the sale (when one was posted) and frees the shares; an
  * order with paid payments cannot be cancelled until they are refunded or cancelled. Completing
- * needs the proxy (vekâlet) received. Completed and cancelled orders cannot be edited or
+ * needs the proxy (vekâlet) received, a zero balance and the animal at the last slaughter step
+ * (the `complete` operation). Completed and cancelled orders cannot be edited or
  * deleted; only a draft without payments can be deleted.
  */
 export interface VictimOrder {

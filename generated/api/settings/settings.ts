@@ -40,6 +40,7 @@ import type {
 import type {
   BadRequestResponse,
   ConflictResponse,
+  FarmEnvelope,
   ForbiddenResponse,
   HeadersTooLargeResponse,
   IdEnvelope,
@@ -78,6 +79,141 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   }
   return result;
 };
+
+export type getFarmResponse200 = {
+  data: FarmEnvelope
+  status: 200
+}
+
+export type getFarmResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type getFarmResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
+export type getFarmResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
+export type getFarmResponseSuccess = (getFarmResponse200) & {
+  headers: Headers;
+};
+export type getFarmResponseError = (getFarmResponse400 | getFarmResponse431 | getFarmResponse503) & {
+  headers: Headers;
+};
+
+export type getFarmResponse = (getFarmResponseSuccess | getFarmResponseError)
+
+export const getGetFarmUrl = () => {
+
+
+
+
+  return `/Farm`
+}
+
+/**
+ * What every screen needs to show the farm's money and name, before and apart from any
+ * entity's claims: the farm's name (setting `company.name`) and its currencies, the default
+ * one (`isDefault`: balances, totals and figures without a currency of their own are in it)
+ * marked. An amount is shown in its row's currency, else in the default currency, never in
+ * the language's (issue 17, point 1). Public: it holds nothing a visitor of the public pages
+ * could not read there.
+ * @summary The farm's name and currencies
+ */
+export const getFarm = async ( options?: Parameters<typeof apiFetch>[1]): Promise<getFarmResponse> => {
+
+  return apiFetch<getFarmResponse>(getGetFarmUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetFarmQueryKey = () => {
+    return [
+    `/Farm`
+    ] as const;
+    }
+
+
+export const getGetFarmQueryOptions = <TData = Awaited<ReturnType<typeof getFarm>>, TError = BadRequestResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFarm>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetFarmQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getFarm>>> = ({ signal }) => getFarm({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getFarm>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetFarmQueryResult = NonNullable<Awaited<ReturnType<typeof getFarm>>>
+export type GetFarmQueryError = BadRequestResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+
+
+export function useGetFarm<TData = Awaited<ReturnType<typeof getFarm>>, TError = BadRequestResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFarm>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFarm>>,
+          TError,
+          Awaited<ReturnType<typeof getFarm>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFarm<TData = Awaited<ReturnType<typeof getFarm>>, TError = BadRequestResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFarm>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFarm>>,
+          TError,
+          Awaited<ReturnType<typeof getFarm>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFarm<TData = Awaited<ReturnType<typeof getFarm>>, TError = BadRequestResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFarm>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The farm's name and currencies
+ */
+
+export function useGetFarm<TData = Awaited<ReturnType<typeof getFarm>>, TError = BadRequestResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFarm>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetFarmQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
 
 export type getSettingsResponse200 = {
   data: SettingListEnvelope

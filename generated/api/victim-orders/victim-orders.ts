@@ -624,7 +624,18 @@ export const getCompleteVictimOrderUrl = (id: number,) => {
 }
 
 /**
- * confirmed → completed; needs `proxyReceived` (409 otherwise). The posted sale stays.
+ * confirmed → completed: the order is done, and final; it can no longer be changed (but for its
+ * notes) nor cancelled, and its payments and posted sale stay. Refused with a 409, nothing
+ * changed, unless all of these hold when the move is made (checked in this order, under the
+ * order's row lock):
+ * - the proxy (vekâlet) is received (`proxyReceived`), else `error.order.proxyMissing`;
+ * - the order's `balance` is 0, else `error.order.completeUnpaid`, whose
+ *   `error.params.balance` is the open balance;
+ * - the order's animal has reached the last slaughter step (the step with the highest
+ *   `stepOrder`) in the slaughter queue (VictimProductsAppointment `currentStepId`), else
+ *   `error.order.completeNotSlaughtered`.
+ * An update that sets `status` to `completed` makes the same move with the same rules (the
+ * balance as that update leaves it).
  * @summary Complete a confirmed order
  */
 export const completeVictimOrder = async (id: number,
