@@ -171,6 +171,11 @@ describe('share lines', () => {
   it('of a final order, read and saved back unchanged, answer 200 and stay as they are (issue 16, point 10)', async () => {
     for (const end of ['cancel', 'complete'] as const) {
       const order = await s.order({ status: 'confirmed', proxyReceived: true });
+      if (end === 'complete') {
+        // Completing needs the balance paid and the animal slaughtered (issue 17, point 5).
+        await s.payment(order, order.balance);
+        await s.slaughter(order.productId);
+      }
       const moved = await s.api('POST', `VictimOrders/${order.id}/${end}`, end === 'cancel' ? { reason: 'iptal' } : {});
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
       const [{ id }] = await s.sql(`SELECT id FROM victim_order_details WHERE victim_order_id = $1 ORDER BY share_no LIMIT 1`, [order.id]);
@@ -194,7 +199,7 @@ describe('share lines', () => {
 });
 
 describe('lifecycle', () => {
-  it('confirming posts the sale; completing needs the proxy; completed is final', async () => {
+  it('confirming posts the sale; completing needs the proxy (and the balance paid, the animal slaughtered); completed is final', async () => {
     const order = await s.order({ shareCount: 2, unitPrice: '12500.00', discountAmount: '500.00' });
     expect(order.status).toBe('draft');
     expect(await saleEntries(order.id)).toEqual([]);
@@ -215,7 +220,12 @@ describe('lifecycle', () => {
     expect(noProxy.body.error.code).toBe('error.order.proxyMissing');
     const withProxy = await update(confirmed.body.data, { proxyReceived: true });
     expect(withProxy.status).toBe(200);
-    const done = await s.api('POST', `VictimOrders/${order.id}/complete`, { rowVersion: withProxy.body.data.rowVersion });
+    // Completing also needs the balance paid and the animal slaughtered (issue 17, point 5; order-completion.test.ts).
+    await s.payment(withProxy.body.data, '24500.00');
+    await s.slaughter(order.productId);
+    const ready = await s.get('VictimOrders', order.id);
+    expect(ready).toMatchObject({ status: 'confirmed', proxyReceived: true, balance: '0.00' });
+    const done = await s.api('POST', `VictimOrders/${order.id}/complete`, { rowVersion: ready.rowVersion });
     expect(done.status).toBe(200);
     expect(done.body.data.status).toBe('completed');
 

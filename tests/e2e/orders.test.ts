@@ -3,8 +3,10 @@
 // (and the page shows the API's balance); a slot that is full is shown disabled and a slot that
 // fills meanwhile is refused with the message; the print view shows the receipt with the farm
 // name and the order no; axe finds nothing serious. Then, on orders each test makes through the
-// API: the order's moves (confirm posts the sale, complete waits for the proxy, recorded with the
-// page's switch; cancel asks for a reason; only the moves of the current status offered), a reload
+// API: the order's moves (confirm posts the sale, complete asks first and waits for the proxy,
+// recorded with the page's switch, the balance paid and the animal slaughtered, an unpaid order's
+// refusal shown in its dialog; cancel asks for a reason; only the moves of the current status
+// offered), a reload
 // (the saved copy at once, then the server's order), a move or the proxy refused because the order
 // changed meanwhile (the page then shows the current order, and the next click works), a session
 // that ends on the page (the sign-in comes back to it), a share line saved over a newer version
@@ -35,6 +37,8 @@ import {
 
 useApp();
 
+/** An amount as a money input shows it in Turkish (issue 17, point 2): `24.000,00`. */
+const editText = (amount: string) => new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount as Intl.StringNumericLiteral);
 const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).textContent()) ?? '').replace(/\s+/g, ' ').trim();
 
 let orders: Order[];
@@ -85,7 +89,7 @@ describe('/VictimOrders/:id', () => {
     const dialog = page.getByRole('dialog');
     const amount = dialog.getByLabel('Tutar');
     // The amount proposes the balance.
-    expect(await amount.inputValue()).toBe(order.balance.replace('.', ','));
+    expect(await amount.inputValue()).toBe(editText(order.balance));
     await amount.fill('25,50');
     await dialog.getByLabel('Ödeme Yöntemi').selectOption({ label: 'Nakit' });
     // The payment is one request with an Idempotency-Key: a retry takes it once (issue 16, point 2).
@@ -114,7 +118,8 @@ describe('/VictimOrders/:id', () => {
     await dialog.getByLabel('Ödeme Yöntemi').selectOption({ label: 'Nakit' });
     await dialog.getByRole('button', { name: 'Ödemeyi kaydet' }).click();
     await dialog.getByRole('alert').filter({ hasText: `en fazla ${money(order.balance)} alınabilir` }).waitFor();
-    expect(await dialog.getByLabel('Tutar').inputValue()).toBe(tooMuch);
+    // The same amount, shown the Turkish way once the field was left.
+    expect(await dialog.getByLabel('Tutar').inputValue()).toBe(editText((Number(order.balance) + 1000).toFixed(2)));
   });
 
   it('a full slot is disabled, and booking a slot that filled meanwhile is refused', async () => {
@@ -230,8 +235,32 @@ async function postings(orderId: number): Promise<[string | undefined, string][]
 /** Errors of a page but the 409s the test provokes on purpose. */
 const unexpected = (page: Page) => (pageErrors.get(page) ?? []).filter((e) => !/status of 409/.test(e));
 
+/** The words of the dialog the complete button opens (what completing locks) and of its button. */
+const COMPLETE_LOCKS = 'Tamamlanan sipariş artık değiştirilemez ve iptal edilemez; ödemeleri ve satış kaydı olduğu gibi kalır.';
+const COMPLETE_SUBMIT = 'Siparişi tamamla';
+
+let slaughterSlot: Promise<number> | undefined;
+let slaughterNo = 0;
+/** Queues the animal (on a slot of a day no other test uses) and moves it to the last slaughter
+ *  step: an order of it may then be completed (issue 17, point 5). */
+async function slaughter(animalId: number): Promise<void> {
+  slaughterSlot ??= (async () => {
+    const types = await api<{ id: number }[]>('GET', 'AppointmentTypes');
+    const res = await api<{ id: number }>('POST', 'Appointments', {
+      appointmentTypeId: types.body.data[0].id, startsAt: '2031-08-14T06:00:00+03:00', endsAt: '2031-08-14T18:00:00+03:00', capacity: 500,
+    });
+    expect([200, 201], JSON.stringify(res.body)).toContain(res.status);
+    return res.body.data.id;
+  })();
+  const queued = await api<{ id: number }>('POST', 'VictimProductsAppointments', { productId: animalId, appointmentId: await slaughterSlot, slaughterNo: ++slaughterNo });
+  expect(queued.status, JSON.stringify(queued.body)).toBe(200);
+  const [last] = await list<{ id: number }>('VictimAppointmentSteps', { SortingParams: [{ ColumnName: 'stepOrder', SortOrder: -1 }] });
+  const moved = await api('POST', `VictimProductsAppointments/${queued.body.data.id}/advance`, { stepId: last.id });
+  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+}
+
 describe('the order page on orders made for the test', () => {
-  it('moves a draft: confirm changes the status and posts the sale; complete is refused until the proxy is received', async () => {
+  it('moves a draft: confirm changes the status and posts the sale; complete asks first and is refused until the proxy is received', async () => {
     const customer = await createCustomer(`Durum Müşterisi ${unique()}`);
     const draft = await createOrder({ customer, animal: await createAnimal(), shareCount: 2, unitPrice: '12500.00', discountAmount: '500.00', status: 'draft' });
     expect(draft).toMatchObject({ status: 'draft', totalAmount: '24500.00', balance: '24500.00', proxyReceived: false });
@@ -255,29 +284,86 @@ describe('the order page on orders made for the test', () => {
     expect(await postings(draft.id)).toEqual([['Satış', '24500.00']]);
     expect((await customerOf(customer.id)).balance).toBe('24500.00');
 
-    // Completing is refused while the proxy is not received; nothing changes.
+    // Completing asks first; it is refused while the proxy is not received; nothing changes.
     expect(await summaryValue(page, 'Vekâlet Alındı').innerText()).toBe('Hayır');
     await page.getByRole('button', { name: 'Tamamla', exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: 'Vekâlet alınmadan sipariş tamamlanamaz.' }).waitFor();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(COMPLETE_LOCKS).waitFor();
+    await dialog.getByRole('button', { name: COMPLETE_SUBMIT }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Vekâlet alınmadan sipariş tamamlanamaz.' }).waitFor();
+    await dialog.getByRole('button', { name: 'Vazgeç' }).click();
+    await dialog.waitFor({ state: 'detached' });
     expect(await status.innerText()).toBe('Onaylandı');
     expect(await offeredMoves(page)).toEqual(['Tamamla', 'İptal et']);
     expect((await orderOf(draft.id)).status).toBe('confirmed');
 
     // The proxy arrives: the clerk records it on the page (saved at once, with the order's
-    // version), and the order can be completed. A completed order offers no move and no switch.
+    // version); once the balance is paid and the animal slaughtered, the order can be completed.
+    // A completed order offers no move and no switch.
     const proxy = page.getByRole('switch', { name: 'Vekâlet Alındı' });
     expect(await proxy.isChecked()).toBe(false);
     await proxy.click();
     await expect.poll(() => summaryValue(page, 'Vekâlet Alındı').innerText()).toBe('Evet');
     expect(await proxy.isChecked()).toBe(true);
     expect(await orderOf(draft.id)).toMatchObject({ status: 'confirmed', proxyReceived: true, totalAmount: '24500.00', rowVersion: confirmed.rowVersion + 1 });
+    await payOrder(await orderOf(draft.id), '24500.00');
+    await slaughter(draft.productId);
+    await page.reload();
+    await expect.poll(() => text(page, 'order-balance'), { timeout: 10_000 }).toBe(money('0.00'));
     await page.getByRole('button', { name: 'Tamamla', exact: true }).click();
+    await dialog.getByText(COMPLETE_LOCKS).waitFor();
+    await dialog.getByRole('button', { name: COMPLETE_SUBMIT }).click();
+    await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => status.innerText()).toBe('Tamamlandı');
     expect(await offeredMoves(page)).toEqual([]);
     expect(await proxy.count()).toBe(0);
     expect(await summaryValue(page, 'Vekâlet Alındı').innerText()).toBe('Evet');
     expect((await orderOf(draft.id)).status).toBe('completed');
-    expect(await postings(draft.id)).toEqual([['Satış', '24500.00']]);
+    expect(await postings(draft.id)).toEqual([['Satış', '24500.00'], ['Tahsilat', '24500.00']]);
+    expect(unexpected(page)).toEqual([]);
+  });
+
+  it('complete asks for confirmation first (by keyboard too) and shows the refusal of an unpaid order in its dialog', async () => {
+    const customer = await createCustomer(`Ödenmemiş Müşteri ${unique()}`);
+    // The case of the issue: ₺11.500 open, the animal never queued, the proxy received.
+    const order = await createOrder({ customer, animal: await createAnimal(), shareCount: 1, unitPrice: '11500.00', proxyReceived: true });
+    expect(order).toMatchObject({ status: 'confirmed', balance: '11500.00', proxyReceived: true });
+    const page = await openOrder(order);
+    const status = page.getByTestId('order-status');
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === `/api/v1/VictimOrders/${order.id}/complete`) sent.push(r.method());
+    });
+
+    // The button only opens the dialog, which says what completing locks; Escape leaves it, nothing sent.
+    const complete = page.getByRole('button', { name: 'Tamamla', exact: true });
+    await complete.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Siparişi tamamla' });
+    await dialog.getByText(COMPLETE_LOCKS).waitFor();
+    expect(await dialog.innerText()).toContain(order.orderNo);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(sent).toEqual([]);
+    expect(await status.innerText()).toBe('Onaylandı');
+
+    // Confirmed by keyboard: the focus starts on Vazgeç (Enter right away completes nothing), Tab reaches the button.
+    await complete.focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByText(COMPLETE_LOCKS).waitFor();
+    const submit = dialog.getByRole('button', { name: COMPLETE_SUBMIT });
+    await expect.poll(() => dialog.getByRole('button', { name: 'Vazgeç' }).evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await submit.evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    // The server's refusal, its balance as money, in the dialog; the order stays as it was.
+    await dialog.getByRole('alert').filter({ hasText: `Bakiye kapanmadan sipariş tamamlanamaz; açık bakiye ${money('11500.00')}.` }).waitFor();
+    expect(sent).toEqual(['POST']);
+    expect(await orderOf(order.id)).toMatchObject({ status: 'confirmed', balance: '11500.00', completedAt: null, rowVersion: order.rowVersion });
+    await dialog.getByRole('button', { name: 'Vazgeç' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await status.innerText()).toBe('Onaylandı');
+    expect(await offeredMoves(page)).toEqual(['Tamamla', 'İptal et']);
     expect(unexpected(page)).toEqual([]);
   });
 
@@ -454,7 +540,10 @@ describe('the order page on orders made for the test', () => {
   it("a completed order's share lines open read-only with the reason, on its page and in the share lines' screen", async () => {
     const customer = await createCustomer(`Tamamlanan Müşteri ${unique()}`);
     const order = await createOrder({ customer, animal: await createAnimal(), shareCount: 1, proxyReceived: true });
-    expect((await api('POST', `VictimOrders/${order.id}/complete`, { rowVersion: order.rowVersion })).status).toBe(200);
+    // Completing needs the balance paid and the animal slaughtered (issue 17, point 5).
+    await payOrder(order, order.balance);
+    await slaughter(order.productId);
+    expect((await api('POST', `VictimOrders/${order.id}/complete`, { rowVersion: (await orderOf(order.id)).rowVersion })).status).toBe(200);
     const open = await createCustomer(`Açık Müşteri ${unique()}`);
     await createOrder({ customer: open, animal: await createAnimal(), shareCount: 1 });
     const [line] = await shareLinesOf(order.id);
@@ -626,7 +715,7 @@ describe('the order page on orders made for the test', () => {
     const form = dialog.getByTestId('payment-form');
     await form.getByText(target.orderNo, { exact: true }).waitFor();
     const amount = form.getByLabel('Tutar');
-    expect(await amount.inputValue()).toBe('21750,00');
+    expect(await amount.inputValue()).toBe('21.750,00');
     await amount.fill('1.234,56');
     await form.getByLabel('Ödeme Yöntemi').selectOption({ label: 'Havale/EFT' });
     await form.getByRole('button', { name: 'Ödemeyi kaydet' }).click();

@@ -99,6 +99,28 @@ export class Season {
     return res.body.data as Record<string, any>;
   }
 
+  private queueSlot?: number;
+
+  /** The animal's place in the slaughter queue (a slot of its own day, the next free number), at no step yet. */
+  async queue(productId: number): Promise<Record<string, any>> {
+    this.queueSlot ??= (await this.sql(
+      `INSERT INTO appointments (appointment_type_id, starts_at, ends_at, capacity)
+       VALUES ((SELECT min(id) FROM appointment_types), '2026-05-28T03:17:00Z', '2026-05-28T04:17:00Z', 500) RETURNING id`))[0].id as number;
+    const [{ no }] = await this.sql(`SELECT coalesce(max(slaughter_no), 0) + 1 AS no FROM victim_products_appointments WHERE slaughter_day = '2026-05-28'`);
+    const res = await this.api('POST', 'VictimProductsAppointments', { productId, appointmentId: this.queueSlot, slaughterNo: no });
+    if (res.status !== 200) throw new Error(`queue: ${JSON.stringify(res.body)}`);
+    return res.body.data;
+  }
+
+  /** Queues the animal and moves it to the last slaughter step (the highest step order): slaughtered. */
+  async slaughter(productId: number): Promise<Record<string, any>> {
+    const row = await this.queue(productId);
+    const [last] = await this.sql(`SELECT id FROM victim_appointment_steps ORDER BY step_order DESC LIMIT 1`);
+    const res = await this.api('POST', `VictimProductsAppointments/${row.id}/advance`, { stepId: last.id });
+    if (res.status !== 200) throw new Error(`slaughter: ${JSON.stringify(res.body)}`);
+    return res.body.data;
+  }
+
   async get(plural: string, id: number): Promise<Record<string, any>> {
     return (await this.api('GET', `${plural}/${id}`)).body.data;
   }

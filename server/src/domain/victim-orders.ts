@@ -35,6 +35,26 @@ const finalOrder = () => new HttpError(409, 'error.order.final', 'Tamamlanmış 
 export const sharesExhausted = (remaining: number) =>
   new HttpError(409, 'error.order.sharesExhausted', `Bu hayvanda yeterli boş hisse yok: ${remaining} hisse kaldı.`, { params: { remaining } });
 
+const completeUnpaid = (balance: string) =>
+  new HttpError(409, 'error.order.completeUnpaid', `Bakiye kapanmadan sipariş tamamlanamaz; açık bakiye ${balance}.`, { params: { balance } });
+const completeNotSlaughtered = () =>
+  new HttpError(409, 'error.order.completeNotSlaughtered', 'Hayvan kesim sırasında son aşamaya ulaşmadan sipariş tamamlanamaz.');
+
+/**
+ * Whether the animal has reached the last slaughter step (the highest `step_order`) in the queue.
+ * Its queue row is share-locked until commit, so that a step taken back meanwhile waits for the
+ * completion (and the completion for it) instead of crossing it.
+ */
+async function animalSlaughtered(client: pg.PoolClient, productId: number): Promise<boolean> {
+  const { rows } = await client.query(
+    `SELECT s.step_order = (SELECT max(step_order) FROM victim_appointment_steps) AS "atLast"
+     FROM victim_products_appointments q LEFT JOIN victim_appointment_steps s ON s.id = q.current_step_id
+     WHERE q.product_id = $1 FOR SHARE OF q`,
+    [productId],
+  );
+  return rows.some((r) => r.atLast === true);
+}
+
 interface Animal { id: number; shareCapacity: number | null; sharesSold: number }
 
 /** The animals' rows, locked in id order (as the database's own trigger locks them). */
@@ -56,7 +76,11 @@ async function move(client: pg.PoolClient, order: Row, to: Status, reason?: stri
   if (!MOVES[from].includes(to)) throw moveRefused(from, to, MOVES[from]);
   if (to === 'confirmed') return { confirmedAt: new Date().toISOString() };
   if (to === 'completed') {
+    // Completing means the order is done (issue 17, point 5): the proxy in, nothing left to pay
+    // (the balance of the order's locked row, as the write leaves it) and its animal slaughtered.
     if (order.proxyReceived !== true) throw new HttpError(409, 'error.order.proxyMissing', 'Vekâlet alınmadan sipariş tamamlanamaz.');
+    if (toKurus(order.balance as string) !== 0n) throw completeUnpaid(order.balance as string);
+    if (!(await animalSlaughtered(client, order.productId as number))) throw completeNotSlaughtered();
     return { completedAt: new Date().toISOString() };
   }
   // Cancelling: money already taken must go back first; what was only promised goes with the order.
@@ -226,7 +250,9 @@ const victimOrderHooks: EntityHooks = {
       throw new HttpError(409, 'error.order.totalBelowPaid', `Sipariş tutarı ödenmiş tutarın (${current.paidAmount}) altına inemez.`, { params: { paid: current.paidAmount } });
     }
     if (values.status !== undefined && values.status !== current.status) {
-      Object.assign(values, await move(client, { ...m, status: current.status }, values.status as Status));
+      // The balance as this write leaves it: its new total less what the locked row says is paid.
+      const balance = fromKurus(total - toKurus(current.paidAmount as string));
+      Object.assign(values, await move(client, { ...m, status: current.status, balance }, values.status as Status));
     }
   },
   async beforeDelete({ client, current }) {

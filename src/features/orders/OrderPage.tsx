@@ -1,21 +1,22 @@
 // /VictimOrders/:id: one Kurban order. Its summary and status with the moves allowed from it
-// (confirm, cancel with a reason, complete; each with the order's rowVersion, 409s shown inline
-// and followed by the current order), the proxy (vekâlet) switched on or off in the summary,
-// the share lines, the payments and balance, the booked slot, the step history of its animal, and
-// a printable receipt (only the receipt prints: the print stylesheet below).
+// (confirm, cancel with a reason, complete once confirmed in a dialog; each with the order's
+// rowVersion, 409s shown inline and followed by the current order), the proxy (vekâlet) switched
+// on or off in the summary, the share lines, the payments and balance, the booked slot, the step
+// history of its animal, and a printable receipt (only the receipt prints: the print stylesheet
+// below).
 import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
 import { ArrowLeft, Ban, CheckCheck, CircleCheck, Printer } from 'lucide-react';
 import { useGetSettingsForPaging } from '../../../generated/api/settings/settings.ts';
-import { useCompleteVictimOrder, useConfirmVictimOrder, useGetVictimOrderById, useUpdateVictimOrder } from '../../../generated/api/victim-orders/victim-orders.ts';
+import { useConfirmVictimOrder, useGetVictimOrderById, useUpdateVictimOrder } from '../../../generated/api/victim-orders/victim-orders.ts';
 import type { VictimOrder } from '../../../generated/api/model/index.ts';
 import type { RecordPanelProps } from '@/admin/types.ts';
 import { Badge, type BadgeVariant } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { dataOf } from '@/lib/envelope.ts';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '@/lib/format.ts';
+import { currencyCode, formatDate, formatDateTime, formatMoney, formatNumber } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
 import { useSession } from '@/lib/session.ts';
 import { useInvalidate } from '@/lib/query-keys.ts';
@@ -25,6 +26,7 @@ import { PaymentsSection } from './payments.tsx';
 import { SharesSection, useShareLines } from './shares.tsx';
 
 const CancelDialog = onDemand(() => import('./cancel-dialog.tsx').then((m) => m.CancelDialog));
+const CompleteDialog = onDemand(() => import('./complete-dialog.tsx').then((m) => m.CompleteDialog));
 
 const STATUS_TONE: Record<string, BadgeVariant> = { draft: 'secondary', confirmed: 'info', cancelled: 'danger', completed: 'success' };
 
@@ -92,15 +94,15 @@ function Receipt({ order, locale }: { order: VictimOrder; locale: string }) {
         <tbody>
           <tr>
             <th style={{ textAlign: 'left', paddingRight: '2rem' }}>{t('field.victimOrder.totalAmount')}</th>
-            <td style={{ textAlign: 'right' }}>{formatMoney(order.totalAmount, locale)}</td>
+            <td style={{ textAlign: 'right' }}>{formatMoney(order.totalAmount, locale, currencyCode(order.currencyTypeId))}</td>
           </tr>
           <tr>
             <th style={{ textAlign: 'left', paddingRight: '2rem' }}>{t('field.victimOrder.paidAmount')}</th>
-            <td style={{ textAlign: 'right' }}>{formatMoney(order.paidAmount, locale)}</td>
+            <td style={{ textAlign: 'right' }}>{formatMoney(order.paidAmount, locale, currencyCode(order.currencyTypeId))}</td>
           </tr>
           <tr>
             <th style={{ textAlign: 'left', paddingRight: '2rem' }}>{t('field.victimOrder.balance')}</th>
-            <td style={{ textAlign: 'right', fontWeight: 700 }}>{formatMoney(order.balance, locale)}</td>
+            <td style={{ textAlign: 'right', fontWeight: 700 }}>{formatMoney(order.balance, locale, currencyCode(order.currencyTypeId))}</td>
           </tr>
         </tbody>
       </table>
@@ -119,19 +121,19 @@ export function OrderPage({ History }: { History?: ComponentType<RecordPanelProp
   const query = useGetVictimOrderById(orderId, { query: { select: dataOf, enabled: Number.isInteger(orderId) && orderId > 0 } });
   const order = query.data;
   const [cancelling, setCancelling] = useState(false);
+  const [completing, setCompleting] = useState(false);
   const confirm = useConfirmVictimOrder({ request: { silent: true } });
-  const complete = useCompleteVictimOrder({ request: { silent: true } });
   const proxy = useUpdateVictimOrder({ request: { silent: true } });
   const invalidate = useInvalidate();
   const refreshOnConflict = useRefreshOnConflict();
   const canUpdate = hasClaim('VictimOrders.Update');
 
-  const move = async (kind: 'confirm' | 'complete') => {
+  // Completing asks first, in its dialog (complete-dialog.tsx).
+  const move = async () => {
     if (!order) return;
     confirm.reset();
-    complete.reset();
     try {
-      await (kind === 'confirm' ? confirm : complete).mutateAsync({ id: order.id, data: { rowVersion: order.rowVersion } });
+      await confirm.mutateAsync({ id: order.id, data: { rowVersion: order.rowVersion } });
       await invalidate('/VictimOrders', '/Accounts', '/Transactions');
     } catch (err) {
       // shown below
@@ -166,7 +168,7 @@ export function OrderPage({ History }: { History?: ComponentType<RecordPanelProp
   }
 
   const status = order.status ?? 'draft';
-  const money = (v: string) => formatMoney(v, locale);
+  const money = (v: string) => formatMoney(v, locale, currencyCode(order.currencyTypeId));
   const row = (label: string, value: ReactNode, testId?: string) => (
     <>
       <dt className="text-muted-foreground">{label}</dt>
@@ -194,13 +196,13 @@ export function OrderPage({ History }: { History?: ComponentType<RecordPanelProp
         </div>
         <div className="flex flex-wrap gap-2">
           {canUpdate && status === 'draft' && (
-            <Button onClick={() => void move('confirm')} disabled={confirm.isPending}>
+            <Button onClick={() => void move()} disabled={confirm.isPending}>
               <CircleCheck />
               {t('orderPage.action.confirm')}
             </Button>
           )}
           {canUpdate && status === 'confirmed' && (
-            <Button onClick={() => void move('complete')} disabled={complete.isPending}>
+            <Button onClick={() => CompleteDialog.open(() => setCompleting(true))} {...CompleteDialog.warmOn}>
               <CheckCheck />
               {t('orderPage.action.complete')}
             </Button>
@@ -217,7 +219,7 @@ export function OrderPage({ History }: { History?: ComponentType<RecordPanelProp
           </Button>
         </div>
       </header>
-      <MoveError error={confirm.error ?? complete.error} />
+      <MoveError error={confirm.error} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Section title={t('orderPage.summary')} testId="order-summary">
@@ -274,6 +276,7 @@ export function OrderPage({ History }: { History?: ComponentType<RecordPanelProp
       )}
       <Receipt order={order} locale={locale} />
       {cancelling && <CancelDialog order={order} onClose={() => setCancelling(false)} />}
+      {completing && <CompleteDialog order={order} onClose={() => setCompleting(false)} />}
     </div>
   );
 }

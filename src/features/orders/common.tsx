@@ -27,6 +27,7 @@ export function pageRequest(filters: FilterParam[], sort: SortingParam[] = [], s
 const MONEY_PARAMS: Record<string, string[]> = {
   'error.payment.exceedsBalance': ['remaining'],
   'error.order.totalBelowPaid': ['paid'],
+  'error.order.completeUnpaid': ['balance'],
 };
 
 /** The translated message of a failed call, for an inline alert. */
