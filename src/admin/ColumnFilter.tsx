@@ -14,7 +14,7 @@ import { cn } from '@/lib/utils.ts';
 import { defaultMatchMode, filterEditorOf, isFilterActive, matchModesOf } from './filters.ts';
 import { LookupCombobox } from './LookupCombobox.tsx';
 import { enumLabel } from './metadata.ts';
-import { parseLocaleNumber, toLocaleEditText } from './value-format.ts';
+import { parseLocaleNumber, toLocaleEditText } from '@/lib/format.ts';
 import type { AdminEntity, AdminField, ColumnFilterState, FilterScalar, FilterValue, MatchMode } from './types.ts';
 
 interface Props {

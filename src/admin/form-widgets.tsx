@@ -20,7 +20,7 @@ import { cn } from '@/lib/utils.ts';
 import { LookupCombobox } from './LookupCombobox.tsx';
 import { enumLabel, fieldOf } from './metadata.ts';
 import { isNullable } from './payload.ts';
-import { parseLocaleNumber, toLocaleEditText } from './value-format.ts';
+import { parseLocaleNumber, toLocaleEditText } from '@/lib/format.ts';
 import { fromWallTime, toWallTime } from './zoned-time.ts';
 import type { FormData } from './validation.ts';
 import type { AdminEntity } from './types.ts';

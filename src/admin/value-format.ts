@@ -1,7 +1,7 @@
 // A field's value as text in the current language, as the table cells and the CSV export both
 // show it: enum values by their translated labels, lookups by the referenced row's display field,
 // the rest through the app's formats (`@/lib/format.ts`: money, numbers, percent, dates in
-// Istanbul time). Also: reading numbers typed the local way, for the money and filter inputs.
+// Istanbul time; also where numbers typed the local way are read).
 import { formatValue as formatScalar } from '@/lib/format.ts';
 import { i18n, t } from '@/lib/i18n.ts';
 import { enumLabel, fieldOf, loadedMetadata, routeOfEntity } from './metadata.ts';
@@ -24,7 +24,9 @@ export function formatValue(entity: AdminEntity, field: AdminField, row: EntityR
   if (value === null || value === undefined) return '';
   if (field.enum) return enumLabel(entity, field.name, value);
   if (field.kind === 'boolean') return booleanText(value);
-  return formatScalar(field.kind, field.format, value, locale);
+  // Money in its row's currency (the currency type's code is its lookup), else the default one.
+  const currency = field.kind === 'money' ? row.lookups?.currencyTypeId ?? undefined : undefined;
+  return formatScalar(field.kind, field.format, value, locale, currency);
 }
 
 /** A value the server rendered as PostgreSQL text (`lookups`), back in the API's own form. */
@@ -50,39 +52,4 @@ export function displayOf(entity: AdminEntity, row: EntityRow | undefined): stri
   const text = field ? formatValue(entity, field, row) : String(row[entity.display] ?? '');
   if (text.trim() !== '') return text;
   return row.id !== undefined ? `#${row.id}` : '';
-}
-
-const separators = new Map<string, string>();
-
-/** The decimal separator of a language (`,` in Turkish). */
-export function decimalSeparator(locale: string): string {
-  let sep = separators.get(locale);
-  if (!sep) {
-    sep = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
-    separators.set(locale, sep);
-  }
-  return sep;
-}
-
-/**
- * A number typed the local way ("1.250,50" in Turkish, "1,250.50" in English; a lone "12.5" in
- * Turkish is read as a decimal too) as the contract's canonical string ("1250.50"); undefined
- * when it is not a number.
- */
-export function parseLocaleNumber(text: string, locale: string): string | undefined {
-  const dec = decimalSeparator(locale);
-  const group = dec === ',' ? '.' : ',';
-  let s = text.trim().replace(/\s/g, '');
-  if (!s) return undefined;
-  // A single other separator followed by 1–2 digits at the end was meant as the decimal point.
-  if (!s.includes(dec) && s.split(group).length === 2 && new RegExp(`\\${group}\\d{1,2}$`).test(s)) s = s.replace(group, dec);
-  s = s.split(group).join('').replace(dec, '.');
-  return /^-?\d+(\.\d+)?$/.test(s) ? s.replace(/^(-?)0+(?=\d)/, '$1') : undefined;
-}
-
-/** A canonical number string shown the local way, without grouping, for editing. */
-export function toLocaleEditText(value: unknown, locale: string): string {
-  if (value === null || value === undefined || value === '') return '';
-  const s = String(value);
-  return decimalSeparator(locale) === ',' ? s.replace('.', ',') : s;
 }

@@ -78,7 +78,8 @@ describe('the office', () => {
     expect(await text(dialog.getByTestId('parts-sum'))).toBe(money('90.00'));
     await dialog.getByRole('button', { name: 'Dağıt ve kaydet' }).click();
     await dialog.locator('p.text-destructive', { hasText: `Yazılan tutarların toplamı (${money('90.00')}) toplam tutara (${money('100.00')}) eşit değil.` }).waitFor();
-    expect(await dialog.getByLabel(`${accounts[0].title} için tutar`).inputValue()).toBe('50');
+    // Each amount is shown in the language's format once left (issue 17, point 2).
+    expect(await dialog.getByLabel(`${accounts[0].title} için tutar`).inputValue()).toBe('50,00');
 
     // By shares: the preview says the server computes it.
     await dialog.getByLabel('Hisseye göre').check();

@@ -98,7 +98,8 @@ describe('selling shares', () => {
     await discount.focus();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('100');
-    const unitPrice = await page.getByLabel('Hisse Fiyatı').inputValue();
+    // Shown the Turkish way (issue 17, point 2): `14.950,00`.
+    const unitPrice = (await page.getByLabel('Hisse Fiyatı').inputValue()).replace(/\./g, '').replace(',', '.');
     const expectedTotal = (Math.round(Number(unitPrice) * 100) * 2 - 10_000) / 100;
     const total = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY', minimumFractionDigits: 2 }).format(expectedTotal);
     await expect.poll(async () => (await page.getByTestId('total').textContent())?.trim()).toBe(total);
@@ -153,7 +154,7 @@ describe('selling shares', () => {
     expect(await page.getByLabel('Hisse Sayısı').getAttribute('aria-invalid')).toBe('true');
     expect(page.url()).toMatch(/\/Sales\/new$/);
     expect(await name.inputValue()).toBe('Mehmet Hissedar');
-    expect(await page.getByLabel('Kapora (isteğe bağlı)').inputValue()).toBe('500');
+    expect(await page.getByLabel('Kapora (isteğe bağlı)').inputValue()).toBe('500,00');
     expect(await page.getByTestId('chosen-customer').textContent()).toContain(customer.title);
     // Nothing else was sold: only the other clerk's order holds the animal's share.
     const orders = await list('VictimOrders', { FilterParam: [eq('productId', animal.id), eq('accountId', customer.id)] });
@@ -228,7 +229,7 @@ describe('selling shares', () => {
     expect((await card.innerText()).replace(/\s+/g, ' ')).toContain('0 / 7 hisse satıldı · 7 boş');
     await card.click();
     await expect.poll(() => card.getByRole('radio').isChecked()).toBe(true);
-    expect(await page.getByLabel('Hisse Fiyatı').inputValue()).toBe('18750.00');
+    expect(await page.getByLabel('Hisse Fiyatı').inputValue()).toBe('18.750,00');
     await page.getByText('7 boş hisse', { exact: true }).waitFor();
 
     // The customer: found by the phone number.
@@ -256,8 +257,11 @@ describe('selling shares', () => {
     await expect.poll(() => page.getByTestId('total').innerText()).toBe(money('55500.00'));
 
     // The deposit, by bank transfer.
-    await page.getByLabel('Kapora (isteğe bağlı)').fill('5000,50');
+    // Typed the Turkish way, with a thousands separator (issue 17, point 2); shown so once left.
+    await page.getByLabel('Kapora (isteğe bağlı)').fill('5.000,5');
+    await page.keyboard.press('Tab');
     await page.getByLabel('Ödeme yöntemi').selectOption({ label: 'Havale/EFT' });
+    expect(await page.getByLabel('Kapora (isteğe bağlı)').inputValue()).toBe('5.000,50');
     await expect.poll(() => page.getByTestId('balance').innerText()).toBe(money('50499.50'));
     // The sale is one write request (issue 16, point 3), with a key that makes a retry harmless.
     const writes: string[] = [];

@@ -8,6 +8,7 @@ import { calls } from './calls.ts';
 import { catalogue } from './catalogue.ts';
 import { dashboard } from './dashboard.ts';
 import { expenses } from './expenses.ts';
+import { farm } from './farm.ts';
 import { health } from './health.ts';
 import { ledger } from './ledger.ts';
 import { monitor } from './monitor.ts';
@@ -20,7 +21,7 @@ import { statements } from './statements.ts';
 import { translations } from './translates.ts';
 import { victimOrders } from './victim-orders.ts';
 
-const modules: WorkflowModule[] = [appointments, calls, catalogue, dashboard, expenses, health, ledger, monitor, payments, permissions, queue, sales, sessions, settings, statements, translations, victimOrders];
+const modules: WorkflowModule[] = [appointments, calls, catalogue, dashboard, expenses, farm, health, ledger, monitor, payments, permissions, queue, sales, sessions, settings, statements, translations, victimOrders];
 
 /** Hooks by entity: each entity's rules sit in one module. */
 export const domainHooks: Record<string, EntityHooks> = {};

@@ -43,7 +43,7 @@ export function CollectionsChart({ days, currency, locale }: { days: DashboardSu
     const ink = colourOf(host, 'text-muted-foreground');
     const grid = colourOf(host, 'text-border');
     const dayLabel = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: '2-digit', month: '2-digit' });
-    const compact = new Intl.NumberFormat(locale, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
+    const compact = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', notation: 'compact', maximumFractionDigits: 1 });
     const axis = { stroke: ink, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
     const options: uPlot.Options = {
       width: Math.max(240, host.clientWidth),

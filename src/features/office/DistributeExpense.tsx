@@ -17,12 +17,12 @@ import { fieldClass, Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
-import { formatMoney, istanbulToday } from '@/lib/format.ts';
+import { formatMoney, istanbulToday, parseMoney } from '@/lib/format.ts';
+import { MoneyInput } from '@/components/money-input.tsx';
 import { t } from '@/lib/i18n.ts';
 import { useInvalidate } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
-import { parseMoneyInput } from './money-input.ts';
 
 const METHODS: DistributeExpenseRequestMethod[] = ['equal', 'shares', 'amounts'];
 const SEARCH_DEBOUNCE_MS = 300;
@@ -74,12 +74,12 @@ function DistributeExpenseDialog({ onClose }: { onClose: () => void }) {
   const [result, setResult] = useState<DistributeExpenseResult>();
 
   const money = (v: string) => formatMoney(v, locale, currency?.code);
-  const totalValue = parseMoneyInput(total);
+  const totalValue = parseMoney(total, locale) ?? null;
 
   // The parts as the server will compute them (null: only the server can tell).
   const preview = useMemo<(string | null)[]>(() => {
     if (method === 'shares') return chosen.map(() => null);
-    if (method === 'amounts') return chosen.map((c) => parseMoneyInput(c.amount));
+    if (method === 'amounts') return chosen.map((c) => (parseMoney(c.amount, locale) ?? null));
     if (!totalValue || !chosen.length) return chosen.map(() => null);
     return splitByWeights(toKurus(totalValue), chosen.map(() => 1n)).map(fromKurus);
   }, [method, chosen, totalValue]);
@@ -114,7 +114,7 @@ function DistributeExpenseDialog({ onClose }: { onClose: () => void }) {
     if (!chosen.length) found.accounts = t('office.distribute.error.noAccounts');
     if (method === 'amounts') {
       chosen.forEach((c, i) => {
-        if (!parseMoneyInput(c.amount)) found[`accounts.${i}.amount`] = t('office.distribute.error.amount');
+        if (!(parseMoney(c.amount, locale) ?? null)) found[`accounts.${i}.amount`] = t('office.distribute.error.amount');
       });
       if (mismatch && !found.accounts) found.accounts = t('office.distribute.error.mismatch', { sum: money(typedSum ?? '0'), total: money(totalValue ?? '0') });
     }
@@ -132,7 +132,7 @@ function DistributeExpenseDialog({ onClose }: { onClose: () => void }) {
           documentNo: documentNo.trim() || null,
           description: description.trim(),
           method,
-          accounts: chosen.map((c) => (method === 'amounts' ? { accountId: c.id, amount: parseMoneyInput(c.amount) ?? '0' } : { accountId: c.id })),
+          accounts: chosen.map((c) => (method === 'amounts' ? { accountId: c.id, amount: parseMoney(c.amount, locale) ?? '0' } : { accountId: c.id })),
         },
       },
       {
@@ -188,7 +188,7 @@ function DistributeExpenseDialog({ onClose }: { onClose: () => void }) {
         <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-describedby={errorList.length ? ids.errors : undefined}>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id={ids.total} label={t('office.distribute.total')} error={errors.totalAmount}>
-              <Input id={ids.total} inputMode="decimal" value={total} onChange={(e) => setTotal(e.target.value)} required aria-required="true" autoComplete="off" aria-invalid={!!errors.totalAmount} aria-describedby={errors.totalAmount ? `${ids.total}-error` : undefined} />
+              <MoneyInput id={ids.total} lang={locale} value={total} onValueChange={setTotal} required aria-required="true" aria-invalid={!!errors.totalAmount} aria-describedby={errors.totalAmount ? `${ids.total}-error` : undefined} />
             </Field>
             <Field id={ids.currency} label={t('office.distribute.currency')} error={errors.currencyTypeId}>
               <select id={ids.currency} className={cn(fieldClass, 'h-(--control-h)')} value={currency?.id ?? ''} onChange={(e) => setCurrencyId(Number(e.target.value))} aria-invalid={!!errors.currencyTypeId}>
@@ -250,13 +250,13 @@ function DistributeExpenseDialog({ onClose }: { onClose: () => void }) {
                         <td className="py-2">{`${c.code} · ${c.title}`}</td>
                         {method === 'amounts' && (
                           <td className="py-1">
-                            <Input
+                            <MoneyInput
                               id={amountId}
-                              inputMode="decimal"
+                              lang={locale}
                               className="w-32"
                               aria-label={t('office.distribute.amountOf', { name: c.title })}
                               value={c.amount}
-                              onChange={(e) => setChosen((old) => old.map((x) => (x.id === c.id ? { ...x, amount: e.target.value } : x)))}
+                              onValueChange={(text) => setChosen((old) => old.map((x) => (x.id === c.id ? { ...x, amount: text } : x)))}
                               aria-invalid={!!amountError}
                               aria-describedby={amountError ? `${amountId}-error` : undefined}
                             />

@@ -30,26 +30,13 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
-import { formatMoney } from '@/lib/format.ts';
+import { currencyCode, formatMoney, moneyEditText, parseMoney } from '@/lib/format.ts';
+import { MoneyInput } from '@/components/money-input.tsx';
 import { t } from '@/lib/i18n.ts';
 import { useSubmissionKey } from '@/lib/submission-key.ts';
 import { cn } from '@/lib/utils.ts';
 import { useInvalidate } from '@/lib/query-keys.ts';
 import { ErrorBox, nativeSelectClass, pageRequest, usePaymentStatuses, where } from './common.tsx';
-
-/** An amount typed as `1.234,56`, `1234,56` or `1234.56` → `1234.56`; undefined when not one. */
-function parseAmount(text: string): string | undefined {
-  let s = text.trim().replace(/\s|₺/g, '');
-  if (s.includes(',')) s = s.replace(/\./g, '').replace(',', '.');
-  if (!/^\d{1,16}(\.\d{1,2})?$/.test(s)) return undefined;
-  return s;
-}
-
-/** A decimal string as the amount field shows it in the language (comma in Turkish). */
-function amountText(value: string | undefined, locale: string): string {
-  if (!value) return '';
-  return locale.startsWith('tr') ? value.replace('.', ',') : value;
-}
 
 /** The payment form of one order: amount (the balance by default), method, virtual POS when the
  *  method needs one, description; the payment is created paid. */
@@ -61,7 +48,7 @@ function PaymentForm({ order, onDone, onCancel }: { order: VictimOrder; onDone: 
   const poss = useGetVirtualPOSs({ query: { select: dataOf, staleTime: 300_000 } }).data?.filter((p) => p.isActive !== false);
   const statuses = usePaymentStatuses();
   const paid = statuses?.find((s) => s.code === 'paid');
-  const [amount, setAmount] = useState(amountText(order.balance, locale));
+  const [amount, setAmount] = useState(moneyEditText(order.balance, locale));
   const [methodId, setMethodId] = useState<number>();
   const [posId, setPosId] = useState<number>();
   const [description, setDescription] = useState('');
@@ -81,7 +68,7 @@ function PaymentForm({ order, onDone, onCancel }: { order: VictimOrder; onDone: 
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const value = parseAmount(amount);
+    const value = parseMoney(amount, locale);
     if (!value || Number(value) <= 0) {
       setAmountError(t('orderPage.payment.amountInvalid'));
       return;
@@ -123,16 +110,15 @@ function PaymentForm({ order, onDone, onCancel }: { order: VictimOrder; onDone: 
         <dt className="text-muted-foreground">{t('field.victimOrder.accountId')}</dt>
         <dd className="text-right">{order.lookups?.accountId ?? order.accountId}</dd>
         <dt className="text-muted-foreground">{t('field.victimOrder.balance')}</dt>
-        <dd className="text-right font-semibold tabular-nums">{formatMoney(order.balance, locale)}</dd>
+        <dd className="text-right font-semibold tabular-nums">{formatMoney(order.balance, locale, currencyCode(order.currencyTypeId))}</dd>
       </dl>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${ids}-amount`}>{label('amount')} *</Label>
-        <Input
+        <MoneyInput
           id={`${ids}-amount`}
-          inputMode="decimal"
-          autoComplete="off"
+          lang={locale}
           value={amount}
-          onChange={(e) => setAmount(e.target.value)}
+          onValueChange={setAmount}
           aria-invalid={!!(amountError || fieldErrors.amount)}
           aria-describedby={amountError || fieldErrors.amount ? `${ids}-amount-error` : undefined}
           autoFocus
@@ -269,7 +255,7 @@ export function StandalonePaymentDialog({ onClose }: { onClose: () => void }) {
                     <span>
                       {o.orderNo} · {o.lookups?.productId ?? ''}
                     </span>
-                    <span className="tabular-nums">{t('orderPage.payment.orderBalance', { balance: formatMoney(o.balance, locale) })}</span>
+                    <span className="tabular-nums">{t('orderPage.payment.orderBalance', { balance: formatMoney(o.balance, locale, currencyCode(o.currencyTypeId)) })}</span>
                   </Button>
                 </li>
               ))}
@@ -297,7 +283,7 @@ export function RefundDialog({ payment, onClose, onConfirm, error, pending }: { 
         <AlertDialogHeader>
           <AlertDialogTitle>{t('orderPage.payment.refund')}</AlertDialogTitle>
           <AlertDialogDescription>
-            {t('orderPage.payment.refundConfirm', { amount: formatMoney(payment?.amount, locale), receiptNo: payment?.receiptNo ?? '' })}
+            {t('orderPage.payment.refundConfirm', { amount: formatMoney(payment?.amount, locale, currencyCode(payment?.currencyTypeId)), receiptNo: payment?.receiptNo ?? '' })}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <ErrorBox error={error} />

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { dataOf } from '@/lib/envelope.ts';
-import { formatDateTime, formatMoney } from '@/lib/format.ts';
+import { currencyCode, formatDateTime, formatMoney } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
 import { useSession } from '@/lib/session.ts';
 import { useInvalidate } from '@/lib/query-keys.ts';
@@ -106,7 +106,7 @@ export function PaymentsSection({ order }: { order: VictimOrder }) {
                   <TableCell>
                     <Badge variant={(code && STATUS_TONE[code]) || 'secondary'}>{p.lookups?.paymentStatusId ?? (code && t(`enum.paymentStatus.code.${code}`))}</Badge>
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{formatMoney(p.amount, locale)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatMoney(p.amount, locale, currencyCode(p.currencyTypeId))}</TableCell>
                   <TableCell className="text-right">
                     {code === 'paid' && hasClaim('VictimPayments.Update') && (
                       <Button variant="ghost" size="sm" onClick={() => RefundDialog.open(() => (update.reset(), setRefundAsked(true), setRefunding(p)))} {...RefundDialog.warmOn}>

@@ -29,7 +29,8 @@ import { fieldClass, Input } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
-import { formatMoney, formatNumber } from '@/lib/format.ts';
+import { currencyCode, formatMoney, formatNumber, moneyEditText } from '@/lib/format.ts';
+import { MoneyInput } from '@/components/money-input.tsx';
 import { t } from '@/lib/i18n.ts';
 import { cn } from '@/lib/utils.ts';
 import { useSession } from '@/lib/session.ts';
@@ -152,12 +153,13 @@ export function SalesPage() {
   const chosenMethod = methodId ?? methods[0]?.id ?? null;
   const count = Number.parseInt(shareCount, 10);
   const validCount = Number.isInteger(count) && count >= 1 ? count : 0;
-  const unitK = toKurus(unitPrice);
-  const discountK = discount.trim() === '' ? 0 : toKurus(discount);
-  const depositK = deposit.trim() === '' ? 0 : toKurus(deposit);
+  const unitK = toKurus(unitPrice, locale);
+  const discountK = discount.trim() === '' ? 0 : toKurus(discount, locale);
+  const depositK = deposit.trim() === '' ? 0 : toKurus(deposit, locale);
   const subtotalK = unitK === null ? null : unitK * validCount;
   const totalK = subtotalK === null || discountK === null ? null : Math.max(0, subtotalK - discountK);
-  const money = (k: number | null) => (k === null ? '—' : formatMoney(fromKurus(k), locale));
+  // The sale's amounts are in the animal's share price's currency.
+  const money = (k: number | null) => (k === null ? '—' : formatMoney(fromKurus(k), locale, currencyCode(animal?.price?.currencyTypeId)));
 
   /** Rows follow the share count; new rows start with the customer. */
   function resize(list: Holder[], n: number, who: Buyer | null): Holder[] {
@@ -168,7 +170,7 @@ export function SalesPage() {
 
   function chooseAnimal(a: Animal) {
     setAnimal(a);
-    setUnitPrice(a.price?.amount ?? '');
+    setUnitPrice(moneyEditText(a.price?.amount, locale));
     setErrors((e) => ({ ...e, animal: '', shareCount: '' }));
   }
 
@@ -253,7 +255,7 @@ export function SalesPage() {
       requestAnimationFrame(() => document.getElementById(ids.form)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    const listedK = animal!.price ? toKurus(animal!.price.amount) : null;
+    const listedK = animal!.price ? toKurus(animal!.price.amount, 'en-US') : null;
     const body: SaleRequest = {
       ...(customer!.id !== undefined
         ? { accountId: customer!.id }
@@ -415,7 +417,7 @@ export function SalesPage() {
                         {a.liveWeightKg && <span className="tabular-nums">{t('sales.animal.weight', { kg: formatNumber(a.liveWeightKg, locale) })}</span>}
                       </span>
                       <span className="text-sm font-semibold tabular-nums">
-                        {a.price ? t('sales.animal.price', { price: formatMoney(a.price.amount, locale) }) : t('sales.animal.noPrice')}
+                        {a.price ? t('sales.animal.price', { price: formatMoney(a.price.amount, locale, currencyCode(a.price.currencyTypeId)) }) : t('sales.animal.noPrice')}
                       </span>
                       <FillBar sold={a.sharesSold} capacity={a.shareCapacity ?? 0} locale={locale} />
                     </label>
@@ -553,10 +555,10 @@ export function SalesPage() {
             </Field>
             <Field id="sales-unitPrice" label={t('field.victimOrder.unitPrice')} error={errors.unitPrice || undefined}>
               {/* The price list's; only a user who may set another price can change it (the server checks). */}
-              <Input id="sales-unitPrice" inputMode="decimal" value={unitPrice} readOnly={!mayPrice} onChange={(e) => setUnitPrice(e.target.value)} {...invalid(errors.unitPrice || undefined, 'sales-unitPrice')} />
+              <MoneyInput id="sales-unitPrice" lang={locale} value={unitPrice} readOnly={!mayPrice} onValueChange={setUnitPrice} {...invalid(errors.unitPrice || undefined, 'sales-unitPrice')} />
             </Field>
             <Field id="sales-discount" label={t('field.victimOrder.discountAmount')} error={errors.discount || undefined}>
-              <Input id="sales-discount" inputMode="decimal" value={discount} onChange={(e) => setDiscount(e.target.value)} {...invalid(errors.discount || undefined, 'sales-discount')} />
+              <MoneyInput id="sales-discount" lang={locale} value={discount} onValueChange={setDiscount} {...invalid(errors.discount || undefined, 'sales-discount')} />
             </Field>
             <Field id="sales-status" label={t('field.victimOrder.status')}>
               <select id="sales-status" className={cn(fieldClass, 'h-(--control-h)')} value={status} onChange={(e) => setStatus(e.target.value as SaleRequestStatus)} aria-describedby="sales-status-error">
@@ -600,7 +602,7 @@ export function SalesPage() {
         <CardContent className="grid gap-6 lg:grid-cols-2">
           <div className="grid content-start gap-4 sm:grid-cols-2">
             <Field id="sales-deposit" label={t('sales.payment.deposit')} error={errors.deposit || undefined} hint={t('sales.payment.depositHint')}>
-              <Input id="sales-deposit" inputMode="decimal" value={deposit} onChange={(e) => setDeposit(e.target.value)} {...invalid(errors.deposit || undefined, 'sales-deposit')} />
+              <MoneyInput id="sales-deposit" lang={locale} value={deposit} onValueChange={setDeposit} {...invalid(errors.deposit || undefined, 'sales-deposit')} />
             </Field>
             <Field id="sales-method" label={t('sales.payment.method')} error={errors.method || undefined}>
               <select id="sales-method" className={cn(fieldClass, 'h-(--control-h)')} value={chosenMethod ?? ''} onChange={(e) => setMethodId(Number(e.target.value))} {...invalid(errors.method || undefined, 'sales-method')}>

@@ -18,6 +18,7 @@ import type { Account, FilterParam, PaymentMethod, Product, ProductType } from '
 import { dataOf } from '@/lib/envelope.ts';
 import { istanbulToday } from '@/lib/format.ts';
 import { ACCOUNT_TYPE, ATTRIBUTE, PAYMENT_STATUS, PRICE_TYPE } from '../../../common/reference-codes.ts';
+import { parseMoney } from '@/lib/format.ts';
 
 export const PAGE_SIZE = 12;
 const silent = { silent: true } as const;
@@ -144,9 +145,9 @@ export async function searchCustomers(text: string, signal?: AbortSignal): Promi
 }
 
 /** Money arithmetic in kuruş (integers): no float drift on the totals. */
-export function toKurus(value: string): number | null {
-  const s = value.trim().replace(/\s/g, '').replace(',', '.');
-  if (!/^\d{1,16}(\.\d{0,2})?$/.test(s)) return null;
+export function toKurus(value: string, lang: string): number | null {
+  const s = parseMoney(value, lang);
+  if (s === undefined) return null;
   const [whole, frac = ''] = s.split('.');
   return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
 }

@@ -1,30 +1,45 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent, formatValue } from '../../../src/lib/format.ts';
+import { currencyCode, formatDate, formatDateTime, formatMoney, formatNumber, formatPercent, formatValue, moneyEditText, parseMoney, setCurrencies } from '../../../src/lib/format.ts';
 import { activateLanguage } from '../../../src/lib/i18n.ts';
 
 beforeAll(() => activateLanguage('tr-TR'));
 
 describe('money', () => {
-  it('shows TL with 2 decimals in Turkish and USD in English', () => {
+  it('shows the farm\'s currency with the language\'s separators, never the language\'s currency', () => {
     expect(formatMoney('1234.56', 'tr-TR')).toBe('₺1.234,56');
-    expect(formatMoney('1234.56', 'en-US')).toBe('$1,234.56');
+    expect(formatMoney('1234.56', 'en-US')).toBe('₺1,234.56');
     expect(formatMoney('5', 'tr-TR')).toBe('₺5,00');
-    expect(formatMoney(0.1, 'en-US')).toBe('$0.10');
+    expect(formatMoney(0.1, 'en-US')).toBe('₺0.10');
     expect(formatMoney('-12.5', 'tr-TR')).toBe('-₺12,50');
   });
 
   it('keeps every digit of the largest amounts the contract allows (no float loss)', () => {
     expect(formatMoney('9999999999999999.99', 'tr-TR')).toBe('₺9.999.999.999.999.999,99');
-    expect(formatMoney('1234567890123456.78', 'en-US')).toBe('$1,234,567,890,123,456.78');
+    expect(formatMoney('1234567890123456.78', 'en-US')).toBe('₺1,234,567,890,123,456.78');
   });
 
   it('follows the active language, takes an explicit currency, leaves odd values alone', () => {
     expect(formatMoney('1234.56')).toBe('₺1.234,56');
-    expect(formatMoney('10', 'en-US', 'TRY')).toBe('TRY\u00a010.00');
+    expect(formatMoney('10', 'en-US', 'USD')).toBe('$10.00');
+    expect(formatMoney('10', 'tr-TR', 'EUR')).toBe('€10,00');
     expect(formatMoney(null)).toBe('');
     expect(formatMoney('')).toBe('');
     expect(formatMoney('abc', 'tr-TR')).toBe('abc');
+  });
+
+  it('an amount is in its row\'s currency, else in the farm\'s default as the server names it', () => {
+    setCurrencies([{ id: 1, code: 'TRY', isDefault: false }, { id: 2, code: 'EUR', isDefault: true }]);
+    try {
+      expect(currencyCode(1)).toBe('TRY');
+      expect(currencyCode(null)).toBe('EUR');
+      expect(currencyCode(99)).toBe('EUR');
+      expect(formatMoney('30000', 'en-US')).toBe('€30,000.00');
+      expect(formatMoney('30000', 'tr-TR', currencyCode(1))).toBe('₺30.000,00');
+      expect(formatValue('money', 'money', '30000', 'en-US', 'TRY')).toBe('₺30,000.00');
+    } finally {
+      setCurrencies([{ id: 1, code: 'TRY', isDefault: true }]);
+    }
   });
 });
 
@@ -73,7 +88,7 @@ describe('dates', () => {
 describe('formatValue', () => {
   it('formats a table cell by its kind and format', () => {
     expect(formatValue('money', 'money', '1234.56', 'tr-TR')).toBe('₺1.234,56');
-    expect(formatValue('money', 'money', '1234.56', 'en-US')).toBe('$1,234.56');
+    expect(formatValue('money', 'money', '1234.56', 'en-US')).toBe('₺1,234.56');
     expect(formatValue('number', 'percent', 20, 'tr-TR')).toBe('%20');
     expect(formatValue('integer', undefined, 1500, 'tr-TR')).toBe('1.500');
     expect(formatValue('decimal', 'decimal', '0.125', 'en-US')).toBe('0.125');
@@ -91,7 +106,34 @@ describe('formatValue', () => {
     expect(formatValue('boolean', undefined, false, 'tr-TR')).toBe('Hayır');
     await activateLanguage('en-US');
     expect(formatValue('boolean', undefined, true)).toBe('Yes');
-    expect(formatValue('money', 'money', '1234.56')).toBe('$1,234.56');
+    expect(formatValue('money', 'money', '1234.56')).toBe('₺1,234.56');
     await activateLanguage('tr-TR');
+  });
+});
+
+describe('typing money', () => {
+  it('reads what a Turkish clerk types, never a thousands separator as a decimal point', () => {
+    for (const [typed, amount] of [['5000', '5000'], ['5.000', '5000'], ['5.000,50', '5000.50'], ['5000,5', '5000.5'], ['1.500,00', '1500.00'],
+      ['₺5.000', '5000'], ['5.000 TL', '5000'], ['1.234.567,89', '1234567.89'], ['12,5', '12.5'], [' 0 ', '0']] as const) {
+      expect(parseMoney(typed, 'tr-TR'), typed).toBe(amount);
+    }
+  });
+
+  it('reads what an English clerk types', () => {
+    for (const [typed, amount] of [['5000', '5000'], ['5,000', '5000'], ['5,000.50', '5000.50'], ['5000.5', '5000.5'], ['$1,234,567.89', '1234567.89']] as const) {
+      expect(parseMoney(typed, 'en-US'), typed).toBe(amount);
+    }
+  });
+
+  it('refuses what is not an amount of 0 or more with at most 2 decimals', () => {
+    for (const typed of ['', 'abc', '-5', '5,001', '1.2.3,4,5', '5,123', '12345678901234567']) expect(parseMoney(typed, 'tr-TR'), typed).toBeUndefined();
+    expect(parseMoney('5.123', 'en-US')).toBeUndefined();
+  });
+
+  it('shows an amount in the language\'s format to edit, and reads it back the same', () => {
+    expect(moneyEditText('5000.5', 'tr-TR')).toBe('5.000,50');
+    expect(moneyEditText('5000.5', 'en-US')).toBe('5,000.50');
+    expect(moneyEditText('', 'tr-TR')).toBe('');
+    for (const lang of ['tr-TR', 'en-US']) expect(parseMoney(moneyEditText('1234567.8', lang), lang)).toBe('1234567.80');
   });
 });
