@@ -1,6 +1,8 @@
 // A choice among another entity's rows with type-ahead: a button showing the chosen row's display
 // field opens a searchable list (WAI-ARIA combobox + listbox; arrows, Home/End, Enter, Escape).
-// Typing a letter on the closed button opens the list already searching for it.
+// Typing a letter on the closed button opens the list already searching for it. An option of a
+// person with a code (an account) shows its code and its phone's last four digits beside the name,
+// and is found by them too.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Check, ChevronsUpDown, X } from 'lucide-react';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover.tsx';
@@ -47,7 +49,7 @@ export function LookupCombobox(props: LookupComboboxProps) {
 
   const matches = useMemo(() => {
     const q = foldText(query.trim());
-    return q ? options.filter((o) => foldText(o.label).includes(q)) : options;
+    return q ? options.filter((o) => foldText([o.label, o.code, o.phoneLast4].filter(Boolean).join(' ')).includes(q)) : options;
   }, [options, query]);
   // The empty choice (when allowed) comes first, then the matches.
   const shown: (LookupOption | null)[] = useMemo(
@@ -202,6 +204,11 @@ export function LookupCombobox(props: LookupComboboxProps) {
                 className="relative flex cursor-default select-none items-center rounded-sm py-1.5 pl-2 pr-8 text-sm data-[active]:bg-accent data-[active]:text-accent-foreground aria-selected:font-semibold"
               >
                 <span className={cn('truncate', option === null && 'italic text-muted-foreground')}>{option === null ? t('admin.noneOption') : option.label}</span>
+                {option && (option.code || option.phoneLast4) && (
+                  <span className="ml-2 shrink-0 text-xs text-muted-foreground tabular-nums" data-testid="lookup-option-detail">
+                    {[option.code, option.phoneLast4 && t('admin.lookupPhoneEnd', { last4: option.phoneLast4 })].filter(Boolean).join(' · ')}
+                  </span>
+                )}
                 {isSelected && <Check className="absolute right-2 size-4" aria-hidden="true" />}
               </li>
             );

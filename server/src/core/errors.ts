@@ -36,6 +36,7 @@ const VALIDATION_MESSAGES: Record<string, string> = {
   type: '{field} geçerli bir değer değil.',
   enum: '{field} izin verilen değerlerden biri olmalı.',
   unique: '{field} zaten kullanılıyor.',
+  identityNumberTaken: '{field} zaten {code} kodlu {title} hesabında kayıtlı.',
   lookupNotFound: '{field} için seçilen kayıt bulunamadı.',
   unknownColumn: '{field} bilinmeyen bir sütun.',
   matchMode: '{field} için bu eşleşme türü kullanılamaz.',

@@ -1,4 +1,4 @@
-// Catalogue and reference rules: single defaults, trees without cycles, account codes, price periods, attribute values.
+// Catalogue and reference rules: single defaults, trees without cycles, account codes, one account per identity number, price periods, attribute values.
 import type pg from 'pg';
 import { HttpError, badRequest, fieldError } from '../core/errors.ts';
 import type { EntityHooks, WriteContext } from '../crud/handlers.ts';
@@ -131,9 +131,35 @@ async function nextAccountCode(client: pg.PoolClient, accountTypeId: unknown): P
   return rows[0].code as string;
 }
 
+// ---- one account per identity number ------------------------------------------------------------
+
+/** The 409 of an identity number another account has: on the field, naming that account (its code and title). */
+export const identityNumberTaken = (account: { id: number; code: string; title: string }) =>
+  new HttpError(409, 'error.conflict.unique', `Bu TCKN/VKN zaten ${account.code} kodlu ${account.title} hesabında kayıtlı.`, {
+    fields: [fieldError('identityNumber', 'identityNumberTaken', { code: account.code, title: account.title })],
+    params: { fields: ['identityNumber'], id: account.id, code: account.code, title: account.title },
+  });
+
+/**
+ * The account that already has the identity number being written, answered by name (the unique
+ * index uq_accounts__identity_number stays the backstop, answering the generic 409). Writes of
+ * one number wait for each other here, so the second sees the first's account once it commits.
+ */
+async function identityNumberFree(ctx: WriteContext) {
+  const number = ctx.values.identityNumber;
+  if (typeof number !== 'string' || number === ctx.current?.identityNumber) return;
+  await ctx.client.query(`SELECT pg_advisory_xact_lock(hashtext('accounts.identity_number'), hashtext($1))`, [number]);
+  const { rows } = await ctx.client.query(
+    `SELECT id, code, title FROM accounts WHERE identity_number = $1 AND id IS DISTINCT FROM $2::int LIMIT 1`,
+    [number, ctx.id ?? null],
+  );
+  if (rows[0]) throw identityNumberTaken(rows[0] as { id: number; code: string; title: string });
+}
+
 const accountTree = noCycle('accounts', 'mainAccountId', 'main_account_id');
 const accountHooks: EntityHooks = {
   async beforeWrite(ctx) {
+    await identityNumberFree(ctx);
     if (ctx.id === undefined && ctx.values.code === undefined) ctx.values.code = await nextAccountCode(ctx.client, ctx.values.accountTypeId);
     await accountTree.beforeWrite!(ctx);
   },

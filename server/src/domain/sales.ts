@@ -6,12 +6,16 @@
 // taken in that statement, so the season's counter row is held only from there to the commit and
 // sales of different animals do not queue behind each other (issue 16, points 5 and 6). The
 // database's own rules run on those writes as on any other: share lines, sold shares, the posted
-// sale and deposit, the audit trail.
+// sale and deposit, the audit trail. A new customer is never a silent double of an account
+// (issue 17, point 4): an identity number already used is a 409 naming its account (the Account
+// hook, catalogue.ts), and the same name and phone as an active account's is a 409 naming the
+// accounts it may be, until the clerk confirms a new customer.
 import type pg from 'pg';
-import { badRequest, fieldError, forbidden } from '../core/errors.ts';
+import { HttpError, badRequest, fieldError, forbidden } from '../core/errors.ts';
 import { hasClaim } from '../../../common/claims.ts';
 import { istanbulToday } from '../../../common/calendar.ts';
 import { fromKurus, toKurus } from '../../../common/money.ts';
+import { phoneKey } from '../../../common/phone.ts';
 import { ACCOUNT_TYPE, PAYMENT_STATUS } from '../../../common/reference-codes.ts';
 import { createIn } from '../crud/handlers.ts';
 import { type EntityMeta, entityByName } from '../crud/entities.ts';
@@ -30,7 +34,7 @@ const PAYMENT = entityByName.get('VictimPayment')!;
 interface Shareholder { name: string; phone?: string | null; intention?: string }
 interface SaleRequest {
   accountId?: number;
-  customer?: { title: string; phoneNumber?: string | null; identityNumber?: string | null; email?: string | null };
+  customer?: { title: string; phoneNumber?: string | null; identityNumber?: string | null; email?: string | null; confirmedNew?: boolean };
   productId: number;
   shareCount: number;
   shareholders?: Shareholder[];
@@ -48,6 +52,37 @@ async function customerTypeId(client: pg.PoolClient): Promise<number> {
   const { rows } = await client.query(prepared(`SELECT id FROM account_types WHERE code = $1`, [ACCOUNT_TYPE.customer]));
   if (!rows.length) throw new Error(`reference row account_types.${ACCOUNT_TYPE.customer} is missing`);
   return rows[0].id as number;
+}
+
+/** An account the new customer may already have (contract: 409 `error.account.possibleDuplicate`). */
+interface PossibleDuplicate { id: number; code: string; title: string; phoneLast4: string }
+
+const possibleDuplicate = (accounts: PossibleDuplicate[]) =>
+  new HttpError(409, 'error.account.possibleDuplicate',
+    `Bu müşteri zaten kayıtlı olabilir: ${accounts.map((a) => `${a.code} ${a.title} (…${a.phoneLast4})`).join(', ')}. Mevcut hesabı seçin ya da yeni müşteri olduğunu onaylayın.`,
+    { params: { accounts } });
+
+/**
+ * No new customer silently doubles an account: an active account with the same title (case and
+ * Turkish letters aside)
+ * and the same phone (its last 10 digits, whatever the format) answers 409 naming those accounts,
+ * unless the clerk has seen them and confirmed a new customer (`confirmedNew`). An account whose
+ * identity number differs from the one typed is another person. Sales making customers of one
+ * phone wait for each other here, so the second sees the first's account once it commits.
+ */
+async function refuseLikelyDuplicate(client: pg.PoolClient, customer: NonNullable<SaleRequest['customer']>) {
+  const phone = phoneKey(customer.phoneNumber);
+  if (customer.confirmedNew || !phone) return;
+  await client.query(prepared(`SELECT pg_advisory_xact_lock(hashtext('accounts.phone'), hashtext($1))`, [phone]));
+  const { rows } = await client.query(prepared(
+    `SELECT id, code, title, right(kurban_phone_key(phone_number), 4) AS "phoneLast4" FROM accounts
+     WHERE is_active AND kurban_phone_key(phone_number) = $2 AND kurban_fold(title) = kurban_fold($1)
+       AND ($3::text IS NULL OR identity_number IS NULL OR identity_number = $3)
+     ORDER BY code LIMIT 10`,
+    // The phone and the title as the search compares them (rules/search.sql), through the phone's search index.
+    [customer.title.trim(), phone, customer.identityNumber ?? null],
+  ));
+  if (rows.length) throw possibleDuplicate(rows as PossibleDuplicate[]);
 }
 
 /** What the request asks beyond the operation's claim, and what the contract cannot say: checked before anything is written. */
@@ -78,9 +113,12 @@ async function depositFacts(client: pg.PoolClient, deposit: NonNullable<SaleRequ
 }
 
 async function sell(client: pg.PoolClient, deps: DomainDeps, body: SaleRequest, scope: { userId?: number; claims?: readonly string[]; operation?: string }, claim?: Claim): Promise<StoredAnswer & { stored: boolean }> {
-  const accountId = body.customer
-    ? (await createIn(client, deps.crud, ACCOUNT, { ...body.customer, accountTypeId: await customerTypeId(client) }, scope)).id as number
-    : body.accountId!;
+  let accountId = body.accountId!;
+  if (body.customer) {
+    const { confirmedNew: _confirmed, ...customer } = body.customer;
+    await refuseLikelyDuplicate(client, body.customer);
+    accountId = (await createIn(client, deps.crud, ACCOUNT, { ...customer, accountTypeId: await customerTypeId(client) }, scope)).id as number;
+  }
   const order: Record<string, unknown> = {
     accountId,
     productId: body.productId,

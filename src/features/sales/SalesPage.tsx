@@ -8,7 +8,10 @@
 // in one transaction, or nothing. Each submission of a form carries one Idempotency-Key, kept
 // while the form is unchanged, so a double click or a retry after a time-out sells once. A refusal
 // shows on its fields (a 409 because the shares went meanwhile shows how many are left beside the
-// share count) and nothing typed is lost.
+// share count) and nothing typed is lost. A new customer with the name and phone of an existing
+// account makes the server ask (409): the screen shows "Bu müşteri zaten kayıtlı olabilir" with
+// those accounts (code, phone's last four digits), and the sale goes on with the one picked or
+// with the new customer confirmed.
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
@@ -21,8 +24,9 @@ import { getGetPriceTypesQueryKey } from '../../../generated/api/price-types/pri
 import { getGetProductsQueryKey } from '../../../generated/api/products/products.ts';
 import type { Account, SaleRequest, SaleRequestStatus, VictimOrderDetailUpdateIntention } from '../../../generated/api/model/index.ts';
 import { isValidIdentityNumber } from '../../../common/identity-number.ts';
+import { phoneLast4 } from '../../../common/phone.ts';
 import { PRICE_OVERRIDE_CLAIM } from '../../../common/claims.ts';
-import { Alert } from '@/components/ui/alert.tsx';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { fieldClass, Input } from '@/components/ui/input.tsx';
@@ -36,7 +40,7 @@ import { cn } from '@/lib/utils.ts';
 import { useSession } from '@/lib/session.ts';
 import { useInvalidate } from '@/lib/query-keys.ts';
 import { useSubmissionKey } from '@/lib/submission-key.ts';
-import { fromKurus, loadAnimals, loadReference, PAGE_SIZE, searchCustomers, toKurus, type Animal, type Reference } from './data.ts';
+import { fromKurus, loadAnimals, loadReference, PAGE_SIZE, possibleDuplicates, searchCustomers, toKurus, type Animal, type PossibleDuplicate, type Reference } from './data.ts';
 
 const INTENTIONS: VictimOrderDetailUpdateIntention[] = ['kurban', 'adak', 'akika', 'sukur'];
 
@@ -52,7 +56,21 @@ interface Holder {
 type Errors = Record<string, string>;
 
 /** The buyer: an account found, or a new customer the sale will make (no id yet). */
-type Buyer = Pick<Account, 'title'> & Partial<Pick<Account, 'id' | 'code' | 'phoneNumber' | 'identityNumber'>>;
+type Buyer = Pick<Account, 'title'> & Partial<Pick<Account, 'id' | 'code' | 'phoneNumber' | 'identityNumber'>> & {
+  /** A new customer the clerk confirmed after being shown the accounts it may be. */
+  confirmedNew?: boolean;
+};
+
+/** An account as pickers show it: enough to tell two namesakes apart (its code, its phone's last four digits). */
+function AccountLine({ title, code, last4, detailClass }: { title: string; code?: string | null; last4: string | null; detailClass?: string }) {
+  return (
+    <>
+      <span className="font-medium">{title}</span>
+      {code && <span className={cn('font-mono', detailClass)}>{code}</span>}
+      {last4 && <span className={cn('tabular-nums', detailClass)}>{t('sales.customer.phoneEnd', { last4 })}</span>}
+    </>
+  );
+}
 
 
 /** Where an error of POST /Sales shows: the form's own keys for the request's fields. */
@@ -133,6 +151,9 @@ export function SalesPage() {
   const [creating, setCreating] = useState(false);
   const [newCustomer, setNewCustomer] = useState({ title: '', phoneNumber: '', identityNumber: '' });
   const [customerErrors, setCustomerErrors] = useState<Errors>({});
+  /** The accounts the new customer may be (the server asked): the clerk picks one or confirms a new customer. */
+  const [duplicates, setDuplicates] = useState<PossibleDuplicate[] | null>(null);
+  const firstDuplicateRef = useRef<HTMLButtonElement>(null);
   const { hasClaim } = useSession();
   const invalidate = useInvalidate();
   const mayPrice = hasClaim(PRICE_OVERRIDE_CLAIM);
@@ -184,7 +205,14 @@ export function SalesPage() {
       })),
     );
     setCustomer(c);
+    setDuplicates(null);
     setErrors((e) => ({ ...e, customer: '' }));
+  }
+
+  /** The answer to "may already be registered": the account picked, or the new customer confirmed; the sale goes on with it. */
+  function answerDuplicate(c: Buyer) {
+    chooseCustomer(c);
+    requestAnimationFrame(() => (document.getElementById(ids.form) as HTMLFormElement | null)?.requestSubmit());
   }
 
   function onAnimalKey(e: KeyboardEvent<HTMLInputElement>, a: Animal) {
@@ -259,7 +287,7 @@ export function SalesPage() {
     const body: SaleRequest = {
       ...(customer!.id !== undefined
         ? { accountId: customer!.id }
-        : { customer: { title: customer!.title, phoneNumber: customer!.phoneNumber ?? null, identityNumber: customer!.identityNumber ?? null } }),
+        : { customer: { title: customer!.title, phoneNumber: customer!.phoneNumber ?? null, identityNumber: customer!.identityNumber ?? null, ...(customer!.confirmedNew ? { confirmedNew: true } : {}) } }),
       productId: animal!.id,
       shareCount: validCount,
       shareholders: holders.slice(0, validCount).map((h) => ({ name: h.name.trim(), phone: h.phone.trim() || null, intention: h.intention })),
@@ -278,6 +306,10 @@ export function SalesPage() {
     } catch (err) {
       if (err instanceof ApiError) {
         if (err.code === 'error.order.sharesExhausted') void animals.refetch();
+        if (err.code === 'error.account.possibleDuplicate') {
+          setDuplicates(possibleDuplicates(err.body?.params));
+          requestAnimationFrame(() => firstDuplicateRef.current?.focus());
+        }
         const fields = err.fieldMessages((f) => t(f.startsWith('customer.') ? `field.account.${f.slice(9)}` : `field.victimOrder.${f}`));
         const byField: Errors = {};
         const ofCustomer: Errors = {};
@@ -450,6 +482,33 @@ export function SalesPage() {
               {customer.identityNumber ? ` · ${customer.identityNumber}` : ''}
             </p>
           )}
+          {duplicates && customer && customer.id === undefined && (
+            <Alert variant="warn" data-testid="possible-duplicates">
+              <AlertTitle>{t('sales.customer.duplicate.title')}</AlertTitle>
+              <AlertDescription className="w-full opacity-100">
+                <p>{t('sales.customer.duplicate.hint')}</p>
+                <ul className="flex w-full flex-col gap-2">
+                  {duplicates.map((a, i) => (
+                    <li key={a.id} className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="possible-duplicate">
+                      <AccountLine title={a.title} code={a.code} last4={a.phoneLast4} />
+                      <Button
+                        type="button"
+                        size="sm"
+                        ref={i === 0 ? firstDuplicateRef : undefined}
+                        aria-label={`${t('sales.customer.duplicate.use')}: ${a.code} ${a.title}`}
+                        onClick={() => answerDuplicate({ id: a.id, code: a.code, title: a.title, phoneNumber: customer.phoneNumber ?? null })}
+                      >
+                        {t('sales.customer.duplicate.use')}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+                <Button type="button" variant="outline" size="sm" onClick={() => answerDuplicate({ ...customer, confirmedNew: true })}>
+                  {t('sales.customer.duplicate.createNew')}
+                </Button>
+              </AlertDescription>
+            </Alert>
+          )}
           <div className="flex flex-wrap items-end gap-3">
             <Field id={ids.customer} label={t('sales.customer.search')} error={errors.customer || undefined} hint={t('sales.customer.searchHint')} className="w-full max-w-md">
               <Input
@@ -488,10 +547,7 @@ export function SalesPage() {
                     <li key={c.id}>
                       <label className={cn('flex cursor-pointer flex-wrap items-center gap-x-3 px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring', customer?.id === c.id && 'bg-highlight')}>
                         <input type="radio" name="sales-customer" className="size-4" checked={customer?.id === c.id} onChange={() => chooseCustomer(c)} onKeyDown={(e) => onCustomerKey(e, c)} />
-                        <span className="font-medium">{c.title}</span>
-                        <span className="text-muted-foreground">{c.code}</span>
-                        {c.phoneNumber && <span className="text-muted-foreground">{c.phoneNumber}</span>}
-                        {c.identityNumber && <span className="text-muted-foreground">{c.identityNumber}</span>}
+                        <AccountLine title={c.title} code={c.code} last4={phoneLast4(c.phoneNumber)} detailClass="text-muted-foreground" />
                       </label>
                     </li>
                   ))}

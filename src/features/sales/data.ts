@@ -144,6 +144,20 @@ export async function searchCustomers(text: string, signal?: AbortSignal): Promi
   return page.data;
 }
 
+/** An account a new customer may already be: POST /Sales answers them (409 `error.account.possibleDuplicate`). */
+export interface PossibleDuplicate {
+  id: number;
+  code: string;
+  title: string;
+  phoneLast4: string | null;
+}
+
+/** The accounts of a 409 `error.account.possibleDuplicate` (its `params.accounts`). */
+export function possibleDuplicates(params: Record<string, unknown> | undefined): PossibleDuplicate[] {
+  const accounts = params?.accounts;
+  return Array.isArray(accounts) ? accounts.filter((a): a is PossibleDuplicate => typeof a?.id === 'number' && typeof a?.title === 'string') : [];
+}
+
 /** Money arithmetic in kuruş (integers): no float drift on the totals. */
 export function toKurus(value: string, lang: string): number | null {
   const s = parseMoney(value, lang);

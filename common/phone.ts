@@ -1,0 +1,15 @@
+// Phone numbers as people are told apart by them, whatever their format (spaces, dashes, a leading
+// 0, +90): on their digits. Two numbers are the same when their last 10 digits are (how calls are
+// matched to accounts too); a picker shows the last four, enough to tell two namesakes apart.
+
+/** The digits of a phone number. */
+export const phoneDigits = (phone: string | null | undefined): string => (phone ?? '').replace(/\D/g, '');
+
+/** What two numbers are compared on: their last 10 digits (`0532 111 22 33`, `+90 532 111 2233` → `5321112233`). */
+export const phoneKey = (phone: string | null | undefined): string => phoneDigits(phone).slice(-10);
+
+/** The last four digits, or null for a number with fewer digits (or none). */
+export function phoneLast4(phone: string | null | undefined): string | null {
+  const digits = phoneDigits(phone);
+  return digits.length >= 4 ? digits.slice(-4) : null;
+}
