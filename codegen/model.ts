@@ -167,7 +167,10 @@ function entityModel(name: string, schema: JsonSchema): EntityModel {
     schema,
   };
   check('display', [display]);
-  check('search', model.search);
+  // Search entries: a text field, a lookup field (the referenced row matches its own search), or
+  // `Entity.field` (a row of Entity whose lookup `field` names this one matches its own search;
+  // checked once every entity is read).
+  check('search', model.search.filter((f) => !f.includes('.')));
   check('columns', model.columns);
   check('sort', model.sort);
   model.unique.forEach((u) => check('unique', u));
@@ -175,8 +178,9 @@ function entityModel(name: string, schema: JsonSchema): EntityModel {
   for (const i of model.indexes) {
     if (i.using === 'trgm' && i.columns.some((n) => fields.find((f) => f.name === n)!.kind !== 'text')) throw new Error(`${name}: a trgm index holds text columns only`);
   }
-  for (const f of model.search) {
-    if (fields.find((x) => x.name === f)!.kind !== 'text') throw new Error(`${name}: search field ${f} is not text`);
+  for (const f of model.search.filter((x) => !x.includes('.'))) {
+    const field = fields.find((x) => x.name === f)!;
+    if (field.kind !== 'text' && !field.lookup) throw new Error(`${name}: search field ${f} is neither text nor a lookup`);
   }
   for (const f of fields) if (f.secret && (model.columns.includes(f.name) || model.search.includes(f.name))) throw new Error(`${name}.${f.name}: a secret cannot be listed or searched`);
   for (const op of model.operations) if (!ALL_OPERATIONS.includes(op)) throw new Error(`${name}: unknown operation ${op}`);
@@ -209,6 +213,13 @@ export function loadContract(dir: string): ContractSource {
     if (plurals.has(e.plural)) throw new Error(`plural ${e.plural} is used twice`);
     plurals.add(e.plural);
     for (const f of e.fields) if (f.lookup && !byName.has(f.lookup)) throw new Error(`${e.name}.${f.name}: x-lookup ${f.lookup} is not an entity`);
+  }
+  for (const e of entities) {
+    for (const s of e.search.filter((x) => x.includes('.'))) {
+      const [child, field] = s.split('.');
+      const f = byName.get(child)?.fields.find((x) => x.name === field);
+      if (f?.lookup !== e.name) throw new Error(`${e.name}: search entry ${s} is not a lookup of ${child} naming ${e.name}`);
+    }
   }
   return { root, schemas, entities };
 }

@@ -100,6 +100,15 @@ export function drizzleSchema(entities: EntityModel[]): string {
       if (i.using === 'trgm') lines.push(`  index('${name}').using('gin', ${i.columns.map((n) => `t.${n}.op('gin_trgm_ops')`).join(', ')}),`);
       else lines.push(`  index('${name}').on(${i.columns.map((n) => `t.${n}`).join(', ')}),`);
     }
+    // The global search reads each text field it searches folded (Turkish letters and case:
+    // kurban_fold) and each phone by its last ten digits (kurban_phone_key), through these
+    // trigram indexes (rules/search.sql).
+    for (const n of e.search.filter((x) => !x.includes('.'))) {
+      const f = e.fields.find((x) => x.name === n)!;
+      if (f.lookup) continue;
+      const fold = f.format === 'phone' ? 'kurban_phone_key' : 'kurban_fold';
+      lines.push(`  index('ix_${e.table}__${f.column}_search').using('gin', sql\`${fold}(\${t.${f.name}}) gin_trgm_ops\`),`);
+    }
     if (lines.length === start) lines[start - 1] = '});';
     else lines.push(']);');
     lines.push('');

@@ -2,6 +2,7 @@
 // colours as a swatch, numbers and money right-aligned by the column; the rest as text.
 import { Check, Minus } from 'lucide-react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge.tsx';
+import { telHref } from '@/lib/format.ts';
 import { booleanText, formatValue } from './value-format.ts';
 import type { AdminEntity, AdminField, EntityRow } from './types.ts';
 
@@ -39,6 +40,14 @@ export function CellValue({ entity, field, row, locale }: { entity: AdminEntity;
     );
   }
   if (!text) return null;
+  if (field.format === 'phone' && typeof value === 'string') {
+    // A number to call: read out as staff say it, one tap away on a phone.
+    return (
+      <a href={telHref(value)} className="whitespace-nowrap text-primary-text underline-offset-4 hover:underline">
+        {text}
+      </a>
+    );
+  }
   return (
     <span className="block max-w-[28rem] truncate" title={text.length > 40 ? text : undefined}>
       {text}

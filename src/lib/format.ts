@@ -106,6 +106,27 @@ export function formatDateTime(value: string | number | Date | null | undefined,
   return dateFormat(lang, { day: '2-digit', month: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: TIME_ZONE }).format(d);
 }
 
+/** A Turkish number's ten national digits (`5537794495`), whatever its format, or undefined for another number. */
+function nationalDigits(phone: string): string | undefined {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length === 10 && !digits.startsWith('0')) return digits;
+  if (digits.length === 11 && digits.startsWith('0')) return digits.slice(1);
+  if (digits.length === 12 && digits.startsWith('90')) return digits.slice(2);
+  return undefined;
+}
+
+/** A phone number as staff read it out: `0553 779 44 95` for a Turkish number, else as stored. */
+export function formatPhone(phone: string): string {
+  const n = nationalDigits(phone);
+  return n ? `0${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6, 8)} ${n.slice(8)}` : phone;
+}
+
+/** The `tel:` link that calls a phone number (`tel:+905537794495`). */
+export function telHref(phone: string): string {
+  const n = nationalDigits(phone);
+  return n ? `tel:+90${n}` : `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;
+}
+
 /** A table cell: the value of a field of the given kind and format, as text (money in `currency`, a code). */
 export function formatValue(kind: FieldKind, format: string | undefined, value: unknown, lang = currentLanguage(), currency?: string): string {
   if (value == null) return '';
@@ -127,6 +148,8 @@ export function formatValue(kind: FieldKind, format: string | undefined, value: 
       return when === undefined ? String(value) : formatDateTime(when, lang);
     case 'json':
       return typeof value === 'string' ? value : JSON.stringify(value);
+    case 'text':
+      return format === 'phone' && typeof value === 'string' ? formatPhone(value) : String(value);
     default:
       return String(value);
   }

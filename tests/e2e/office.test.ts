@@ -150,6 +150,11 @@ describe('the office', () => {
     const id = Number((await mark.getAttribute('data-testid'))?.replace('called-back-', ''));
     const before = await api<NetgsmCallWebhookLog>('GET', `NetgsmCallWebhookLogs/${id}`);
     expect(before.body.data.calledBackAt).toBeNull();
+    // The caller's number as staff read it out, and a tel: link (issue 17, point 3).
+    const caller = before.body.data.callerNumber!;
+    const digits = caller.replace(/\D/g, '').slice(-10);
+    const call = page.getByRole('row').filter({ has: mark }).getByRole('link', { name: `0${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6, 8)} ${digits.slice(8)}` }).first();
+    expect(await call.getAttribute('href')).toBe(`tel:+90${digits}`);
 
     await page.waitForLoadState('networkidle');
     expect(await violations(page, 'main')).toEqual([]);

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { DAY_PATTERN, TIME_ZONE, inYears, isDay, istanbulDay } from '../../../common/calendar.ts';
 import { MATCH_MODES_BY_KIND, type MatchMode } from '../../../common/fields.ts';
 import { badRequest, fieldError, type FieldError } from '../core/errors.ts';
-import { type EntityMeta, type FieldMeta, ident, readableFields, selectList } from './entities.ts';
+import { type EntityMeta, type FieldMeta, entityByName, ident, readableFields, selectList } from './entities.ts';
 import { hasLookups, lookupDisplays, lookupsSelect } from './lookups.ts';
 
 type Scalar = string | number | boolean | null;
@@ -89,6 +89,64 @@ function coerce(f: FieldMeta, value: Scalar, dayWanted: boolean): Scalar | undef
   }
 }
 
+// ---- the global search ---------------------------------------------------------------------------
+
+/** The search's parameters: the text as a LIKE pattern, and its digits when it reads as a phone number. */
+interface SearchTerm { text: string; digits?: () => string }
+
+/** References followed at most: a payment by its order's shareholders is two deep. */
+const SEARCH_DEPTH = 2;
+
+/**
+ * The digits a phone search compares (phones are compared by their last ten digits, whatever the
+ * format: rules/search.sql): a search of only digits, spaces, `+`, `-`, `.` and brackets, without
+ * the country code or trunk zero typed before the number (`+90 553 779`, `0553 779` → `553779`).
+ */
+export function phoneSearchDigits(search: string): string | undefined {
+  if (!/^[+\d\s().-]+$/.test(search)) return undefined;
+  let digits = search.replace(/\D/g, '');
+  if (digits.length >= 12 && digits.startsWith('90')) digits = digits.slice(2);
+  if (digits.startsWith('0')) digits = digits.slice(1);
+  return digits.length >= 3 ? digits : undefined;
+}
+
+/**
+ * What the global search matches on the row `alias` of `e` (contract: x-entity.search): its text
+ * fields folded (kurban_fold), its phones by their digits, a referenced row (a lookup field) and
+ * the rows that reference it (`Entity.field`) by their own search, up to SEARCH_DEPTH deep. Each
+ * comparison reads a trigram index; a reference is an uncorrelated `IN` of the other table's own
+ * matches. An entity without search entries (a link table) is searched in what its references show.
+ */
+function searchMatches(e: EntityMeta, alias: string, term: SearchTerm, depth: number): string[] {
+  const folded = (sql: string) => `kurban_fold(${sql}) LIKE kurban_fold(${term.text})`;
+  if (!e.search.length) return depth === 0 ? lookupDisplays(e, alias).map(folded) : [];
+  const inner = `s${depth + 1}`;
+  const out: string[] = [];
+  for (const entry of e.search) {
+    if (entry.includes('.')) {
+      // The rows of another entity that name this one.
+      const [childName, fieldName] = entry.split('.');
+      const child = entityByName.get(childName)!;
+      const matches = depth < SEARCH_DEPTH ? searchMatches(child, inner, term, depth + 1) : [];
+      const fk = child.fields.find((f) => f.name === fieldName)!;
+      if (matches.length) out.push(`${alias}."id" IN (SELECT ${inner}.${ident(fk.column)} FROM ${ident(child.table)} ${inner} WHERE ${matches.join(' OR ')})`);
+      continue;
+    }
+    const f = e.fields.find((x) => x.name === entry)!;
+    const column = `${alias}.${ident(f.column)}`;
+    if (f.lookup) {
+      const target = entityByName.get(f.lookup)!;
+      const matches = depth < SEARCH_DEPTH ? searchMatches(target, inner, term, depth + 1) : [];
+      if (matches.length) out.push(`${column} IN (SELECT ${inner}."id" FROM ${ident(target.table)} ${inner} WHERE ${matches.join(' OR ')})`);
+    } else if (f.format === 'phone') {
+      if (term.digits) out.push(`kurban_phone_key(${column}) LIKE ${term.digits()}`);
+    } else {
+      out.push(folded(column));
+    }
+  }
+  return out;
+}
+
 /** One filter as a SQL condition, or null when it carries no value (a cleared filter). */
 function condition(f: FieldMeta, mode: MatchMode, raw: Scalar | Scalar[] | undefined, p: Params, errors: FieldError[]): string | null {
   if (raw === undefined || raw === '' || (Array.isArray(raw) && raw.length === 0)) return null;
@@ -132,10 +190,12 @@ function condition(f: FieldMeta, mode: MatchMode, raw: Scalar | Scalar[] | undef
   if (f.kind === 'text') {
     const text = escapeLike(String(v));
     switch (mode) {
-      case 'contains': return `${col} ILIKE ${p.add(`%${text}%`)}`;
-      case 'notContains': return `coalesce(${col}, '') NOT ILIKE ${p.add(`%${text}%`)}`;
-      case 'startsWith': return `${col} ILIKE ${p.add(`${text}%`)}`;
-      case 'endsWith': return `${col} ILIKE ${p.add(`%${text}`)}`;
+      // Folded as the global search is (Turkish letters and case: rules/search.sql), through the
+      // field's search index where it has one.
+      case 'contains': return `kurban_fold(${col}) LIKE kurban_fold(${p.add(`%${text}%`)})`;
+      case 'notContains': return `kurban_fold(coalesce(${col}, '')) NOT LIKE kurban_fold(${p.add(`%${text}%`)})`;
+      case 'startsWith': return `kurban_fold(${col}) LIKE kurban_fold(${p.add(`${text}%`)})`;
+      case 'endsWith': return `kurban_fold(${col}) LIKE kurban_fold(${p.add(`%${text}`)})`;
       case 'equals': return `${col} ILIKE ${p.add(text)}`;
       case 'notEquals': return `coalesce(${col}, '') NOT ILIKE ${p.add(text)}`;
     }
@@ -194,13 +254,12 @@ export function buildListQuery(e: EntityMeta, req: PagedListRequest): ListQuery 
   }
   const search = req.GlobalFilter?.trim();
   if (search) {
-    const like = p.add(`%${escapeLike(search)}%`);
-    // An entity without search fields (a link table) is searched in what its references show;
-    // with neither, nothing matches.
-    const texts = e.search.length
-      ? e.search.map((name) => `t.${ident(e.fields.find((f) => f.name === name)!.column)}`)
-      : lookupDisplays(e);
-    const any = texts.length ? texts.map((x) => `${x} ILIKE ${like}`).join(' OR ') : 'false';
+    const digits = phoneSearchDigits(search);
+    let digitsParam: string | undefined;
+    // The digits' parameter only when a phone is searched: an unused parameter has no type.
+    const term: SearchTerm = { text: p.add(`%${escapeLike(search)}%`), digits: digits === undefined ? undefined : () => (digitsParam ??= p.add(`%${digits}%`)) };
+    const matches = searchMatches(e, 't', term, 0);
+    const any = matches.length ? matches.join(' OR ') : 'false';
     where = where ? `(${where}) AND (${any})` : `(${any})`;
   }
 

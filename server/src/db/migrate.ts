@@ -18,7 +18,7 @@ import type { Db } from './client.ts';
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 export const RULES_DIR = fileURLToPath(new URL('./rules', import.meta.url));
 /** The rule files in the order they are applied: what every rule reads first. */
-export const RULE_FILES = ['context.sql', 'numbers.sql', 'ledger.sql', 'orders.sql', 'payments.sql', 'sales.sql', 'bookings.sql', 'queue.sql', 'access.sql', 'audit.sql'];
+export const RULE_FILES = ['context.sql', 'numbers.sql', 'ledger.sql', 'orders.sql', 'payments.sql', 'sales.sql', 'search.sql', 'bookings.sql', 'queue.sql', 'access.sql', 'audit.sql'];
 const MIGRATION_LOCK = 'kurban-migrations';
 
 // Read once: the same on every instance of one version.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest';
-import { currencyCode, formatDate, formatDateTime, formatMoney, formatNumber, formatPercent, formatValue, moneyEditText, parseMoney, setCurrencies } from '../../../src/lib/format.ts';
+import { currencyCode, formatDate, formatDateTime, formatMoney, formatNumber, formatPercent, formatPhone, formatValue, moneyEditText, parseMoney, setCurrencies, telHref } from '../../../src/lib/format.ts';
 import { activateLanguage } from '../../../src/lib/i18n.ts';
 
 beforeAll(() => activateLanguage('tr-TR'));
@@ -94,7 +94,7 @@ describe('formatValue', () => {
     expect(formatValue('decimal', 'decimal', '0.125', 'en-US')).toBe('0.125');
     expect(formatValue('date', 'date', '2026-05-27', 'en-US')).toBe('05/27/2026');
     expect(formatValue('datetime', 'date-time', '2026-05-27T11:30:00Z', 'tr-TR')).toBe('27.05.2026 14:30');
-    expect(formatValue('text', 'phone', '+90 555 000 00 00', 'tr-TR')).toBe('+90 555 000 00 00');
+    expect(formatValue('text', 'phone', '+90 555 000 00 00', 'tr-TR')).toBe('0555 000 00 00');
     expect(formatValue('uuid', 'uuid', 'a-b', 'tr-TR')).toBe('a-b');
     expect(formatValue('json', undefined, { a: 1 }, 'tr-TR')).toBe('{"a":1}');
     expect(formatValue('text', undefined, null, 'tr-TR')).toBe('');
@@ -135,5 +135,20 @@ describe('typing money', () => {
     expect(moneyEditText('5000.5', 'en-US')).toBe('5,000.50');
     expect(moneyEditText('', 'tr-TR')).toBe('');
     for (const lang of ['tr-TR', 'en-US']) expect(parseMoney(moneyEditText('1234567.8', lang), lang)).toBe('1234567.80');
+  });
+});
+
+describe('phones', () => {
+  it('shows a Turkish number as staff read it, whatever its format, and calls it', () => {
+    for (const typed of ['+90 553 779 44 95', '05537794495', '5537794495', '+90(553)779-44-95']) {
+      expect(formatPhone(typed), typed).toBe('0553 779 44 95');
+      expect(telHref(typed), typed).toBe('tel:+905537794495');
+    }
+    expect(formatValue('text', 'phone', '+905537794495', 'tr-TR')).toBe('0553 779 44 95');
+  });
+
+  it('leaves another country\'s number as stored', () => {
+    expect(formatPhone('+49 30 1234567')).toBe('+49 30 1234567');
+    expect(telHref('+49 30 1234567')).toBe('tel:+49301234567');
   });
 });
