@@ -1,8 +1,10 @@
 // The order page (/VictimOrders/:id) in a real browser against the demo season: opened from the
 // orders screen's row; a payment taken in the dialog lowers the balance on the page by its amount
 // (and the page shows the API's balance); a slot that is full is shown disabled and a slot that
-// fills meanwhile is refused with the message; the print view shows the receipt with the farm
-// name and the order no; axe finds nothing serious. Then, on orders each test makes through the
+// fills meanwhile is refused with the message; the print view shows the receipt with the farm's
+// name, address, phone and tax number, the order no, the ear tag, the shareholders, every payment,
+// the booked slot and the proxy's signature line, and a paid payment's row prints that payment's
+// receipt (with the balance after it); axe finds nothing serious. Then, on orders each test makes through the
 // API: the order's moves (confirm posts the sale, complete asks first and waits for the proxy,
 // recorded with the page's switch, the balance paid and the animal slaughtered, an unpaid order's
 // refusal shown in its dialog; cancel asks for a reason; only the moves of the current status
@@ -21,6 +23,7 @@ import {
   createCustomer,
   createOrder,
   customerOf,
+  idOf,
   eq,
   kurus,
   ledgerOf,
@@ -30,6 +33,7 @@ import {
   orderOf,
   payOrder,
   paymentsOf,
+  setSetting,
   shareLinesOf,
   unique,
   updateOrder,
@@ -169,23 +173,68 @@ describe('/VictimOrders/:id', () => {
   });
 
   it('prints the receipt with the farm name and the order no', async () => {
-    const order = await orderOf(orders[0].id);
-    const settings = await api<{ data: { value: string }[] }>('POST', 'Settings/GetListForPaging', {
-      PageNumber: 1,
-      PageSize: 1,
-      FilterParam: [{ ColumnName: 'key', FilterValue: 'company.name', MatchMode: 'equals', Operator: 'and' }],
-    });
-    const farm = settings.body.data.data[0].value;
+    const { order, animal, customer, first, second } = await receiptOrder();
     const page = await openOrder(order);
+    // The booked slot as the page's booking section shows it.
+    const slot = (await page.getByTestId('booking').locator('span').first().innerText()).trim();
+    expect(slot).toMatch(/2032/);
     const receipt = page.getByTestId('receipt');
     expect(await receipt.isVisible()).toBe(false);
-    await receipt.getByText(farm, { exact: true }).waitFor({ state: 'attached' });
+    await receipt.getByText(FARM.name, { exact: true }).waitFor({ state: 'attached' });
+    await receipt.getByText(second.receiptNo, { exact: true }).waitFor({ state: 'attached' });
+    await receipt.getByText(EAR_TAG(animal), { exact: true }).waitFor({ state: 'attached' });
     await page.emulateMedia({ media: 'print' });
     await receipt.waitFor({ state: 'visible' });
-    expect(await receipt.getByText(farm, { exact: true }).isVisible()).toBe(true);
+    expect(await receipt.getByText(FARM.name, { exact: true }).isVisible()).toBe(true);
     expect(await receipt.getByText(order.orderNo, { exact: true }).isVisible()).toBe(true);
-    expect(await receipt.innerText()).toContain(money(order.balance));
+    const printed = (await receipt.innerText()).replace(/\s+/g, ' ');
+    // The farm: its address, phone and tax number (settings company.*, through GET /Farm).
+    expect(printed).toContain(FARM.address);
+    expect(printed).toContain(`Telefon: ${FARM.phone}`);
+    expect(printed).toContain(`Vergi no: ${FARM.taxNumber}`);
+    // The customer, the animal and its ear tag, the shareholders.
+    expect(printed).toContain(customer.title);
+    expect(printed).toContain(EAR_TAG(animal));
+    for (const line of await shareLinesOf(order.id)) expect(printed).toContain(line.shareholderName);
+    // Every payment: its receipt no, method and amount.
+    const payments = receipt.getByTestId('receipt-payments');
+    for (const [payment, amount] of [[first, '5000.00'], [second, '3000.00']] as const) {
+      const row = (await payments.locator('tr').filter({ hasText: payment.receiptNo }).innerText()).replace(/\s+/g, ' ');
+      expect(row).toContain('Nakit');
+      expect(row).toContain(money(amount));
+    }
+    // The booked slot, the balance, and the line the proxy giver signs.
+    expect(printed).toContain(slot);
+    const current = await orderOf(order.id);
+    expect(printed).toContain(money(current.balance));
+    expect(await receipt.getByTestId('receipt-signature').innerText()).toBe('Vekâlet veren / İmza');
     // Nothing else of the page prints.
+    expect(await page.getByRole('button', { name: 'Ödeme al' }).isVisible()).toBe(false);
+  });
+
+  it('prints the receipt of one payment from its row', async () => {
+    const { order, customer, first, second } = await receiptOrder();
+    const page = await openOrder(order);
+    await page.evaluate(() => {
+      const w = window as unknown as { printed: number };
+      w.printed = 0;
+      window.print = () => void w.printed++;
+    });
+    const row = page.getByTestId('payment-row').filter({ hasText: first.receiptNo });
+    await row.getByRole('button', { name: 'Makbuz yazdır' }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    const receipt = page.getByTestId('payment-receipt');
+    await page.emulateMedia({ media: 'print' });
+    await receipt.waitFor({ state: 'visible' });
+    // Only this payment's receipt: not the order's.
+    expect(await page.getByTestId('receipt').count()).toBe(0);
+    const printed = (await receipt.innerText()).replace(/\s+/g, ' ');
+    for (const text of [FARM.name, FARM.address, `Telefon: ${FARM.phone}`, `Vergi no: ${FARM.taxNumber}`, order.orderNo, customer.title, first.receiptNo, 'Nakit', money('5000.00')]) {
+      expect(printed).toContain(text);
+    }
+    expect(printed).not.toContain(second.receiptNo);
+    // The balance after it: the total less this payment (the later one not yet counted).
+    expect(printed).toContain(`Bu ödemeden sonra kalan bakiye ${money('15000.00')}`);
     expect(await page.getByRole('button', { name: 'Ödeme al' }).isVisible()).toBe(false);
   });
 
@@ -201,6 +250,29 @@ describe('/VictimOrders/:id', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 });
+
+/** The farm as the receipts show it (settings `company.*`). */
+const FARM = { name: 'Yılmaz Besi Çiftliği', address: 'Çayırova Mah. Ahır Sok. No 3, Sapanca / Sakarya', phone: '0264 555 12 34', taxNumber: 'Sapanca VD 1234567890' };
+const EAR_TAG = (animal: { id: number }) => `TR54${String(animal.id).padStart(8, '0')}`;
+
+/** An order of two shares for the receipts: the farm's details set, the animal's ear tag, two cash
+ *  payments (5.000 then 3.000 of 20.000) and a booked slot (its time as the page shows it). */
+async function receiptOrder() {
+  for (const [key, value] of Object.entries(FARM)) await setSetting(`company.${key}`, value);
+  const animal = await createAnimal();
+  const ok = (what: string, res: { status: number; body: unknown }) => expect([200, 201], `${what}: ${JSON.stringify(res.body)}`).toContain(res.status);
+  ok('POST ProductAttributeValues', await api('POST', 'ProductAttributeValues', { productId: animal.id, attributeId: await idOf('Attributes', 'code', 'earTag'), value: EAR_TAG(animal) }));
+  const customer = await createCustomer(`Makbuz Müşterisi ${unique()}`);
+  const order = await createOrder({ customer, animal, shareCount: 2 });
+  const first = await payOrder(order, '5000.00');
+  const second = await payOrder(order, '3000.00');
+  const [type] = (await api<{ id: number }[]>('GET', 'AppointmentTypes')).body.data;
+  const day = `2032-05-${String(3 + (Date.now() % 20)).padStart(2, '0')}`;
+  const appointment = await api<{ id: number }>('POST', 'Appointments', { appointmentTypeId: type.id, startsAt: `${day}T11:00:00+03:00`, endsAt: `${day}T11:30:00+03:00`, capacity: 3 });
+  ok('POST Appointments', appointment);
+  ok('POST VictimAppointments', await api('POST', 'VictimAppointments', { victimOrderId: order.id, accountId: order.accountId, appointmentId: appointment.body.data.id, status: 'booked' }));
+  return { order: await orderOf(order.id), animal, customer, first, second };
+}
 
 /** Why a final order's share lines cannot be changed. */
 const FINAL_SHARES = 'Tamamlanmış ya da iptal edilmiş siparişin hisseleri değiştirilemez.';
@@ -689,6 +761,8 @@ describe('the order page on orders made for the test', () => {
     await page.goto('/VictimPayments');
     const total = async () => Number(/Toplam ([\d.]+) kayıttan/.exec(await page.getByText(/^Toplam [\d.]+ kayıttan/).innerText())?.[1].replace(/\./g, ''));
     await page.getByText(/^Toplam [\d.]+ kayıttan/).waitFor();
+    // The demo season's payments: the count read once the list has loaded (it says 0 while loading).
+    await expect.poll(() => total()).toBeGreaterThan(0);
     const listed = await total();
     await page.getByRole('button', { name: 'Yeni', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Yeni ödeme' });

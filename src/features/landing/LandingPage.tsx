@@ -1,5 +1,6 @@
 // `/`: the farm's public page. Who we are, the Kurban season (shares, proxy, slaughter days, the
-// hall screen), how it works, contact, and the way in for staff. CSS only, no images: fast on a
+// hall screen), how it works, contact (the farm's phone and address: GET /Farm, public), and the
+// way in for staff. CSS only, no images: fast on a
 // phone at the farm gate.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,8 +8,10 @@ import { useLingui } from '@lingui/react';
 import {
   ArrowRight, Beef, CalendarDays, Clock, HandHeart, LayoutDashboard, LogIn, MapPin, MonitorPlay, Phone, ScrollText, Sprout, Users,
 } from 'lucide-react';
+import { useGetFarm } from '../../../generated/api/settings/settings.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { apiFetch } from '@/lib/api-fetcher.ts';
+import { dataOf } from '@/lib/envelope.ts';
 import { activateLanguage, t } from '@/lib/i18n.ts';
 import { useSession } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
@@ -42,6 +45,7 @@ export interface LandingPageProps {
 export function LandingPage({ languagePicker }: LandingPageProps) {
   useLingui();
   const { isAuthenticated } = useSession();
+  const farm = useGetFarm({ query: { select: dataOf, staleTime: 5 * 60_000, retry: 1 } }).data;
   const entry = isAuthenticated
     ? { to: '/Dashboard', label: t('auth.goToDashboard'), icon: <LayoutDashboard aria-hidden /> }
     : { to: '/auth/login', label: t('auth.signIn'), icon: <LogIn aria-hidden /> };
@@ -149,8 +153,15 @@ export function LandingPage({ languagePicker }: LandingPageProps) {
             </div>
             <ul className="grid gap-5">
               <ContactLine icon={<Clock aria-hidden />} label={t('landing.contact.hoursLabel')} value={t('landing.contact.hours')} />
-              <ContactLine icon={<Phone aria-hidden />} label={t('landing.contact.phoneLabel')} value={t('landing.contact.phone')} />
-              <ContactLine icon={<MapPin aria-hidden />} label={t('landing.contact.addressLabel')} value={t('landing.contact.address')} />
+              {farm?.phone && (
+                <ContactLine
+                  icon={<Phone aria-hidden />}
+                  label={t('landing.contact.phoneLabel')}
+                  value={<a href={`tel:${farm.phone.replace(/[^\d+]/g, '')}`} className="underline-offset-4 hover:underline">{farm.phone}</a>}
+                  testId="landing-phone"
+                />
+              )}
+              {farm?.address && <ContactLine icon={<MapPin aria-hidden />} label={t('landing.contact.addressLabel')} value={farm.address} testId="landing-address" />}
             </ul>
           </div>
         </section>
@@ -232,9 +243,9 @@ function HeroBoard() {
   );
 }
 
-function ContactLine({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+function ContactLine({ icon, label, value, testId }: { icon: ReactNode; label: string; value: ReactNode; testId?: string }) {
   return (
-    <li className="flex gap-4">
+    <li className="flex gap-4" data-testid={testId}>
       <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-surface-0/10 text-surface-0 [&_svg]:size-5">{icon}</span>
       <p className="flex flex-col">
         <span className="text-sm text-surface-300">{label}</span>

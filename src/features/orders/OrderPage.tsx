@@ -2,28 +2,29 @@
 // (confirm, cancel with a reason, complete once confirmed in a dialog; each with the order's
 // rowVersion, 409s shown inline and followed by the current order), the proxy (vekâlet) switched
 // on or off in the summary, the share lines, the payments and balance, the booked slot, the step
-// history of its animal, and a printable receipt (only the receipt prints: the print stylesheet
-// below).
-import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
+// history of its animal, and a printable receipt, of the order or of one paid payment (only the
+// receipt prints: the print stylesheet below; the receipts: receipt.tsx).
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useParams } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
 import { ArrowLeft, Ban, CheckCheck, CircleCheck, Printer } from 'lucide-react';
-import { useGetSettingsForPaging } from '../../../generated/api/settings/settings.ts';
 import { useConfirmVictimOrder, useGetVictimOrderById, useUpdateVictimOrder } from '../../../generated/api/victim-orders/victim-orders.ts';
-import type { VictimOrder } from '../../../generated/api/model/index.ts';
+import type { VictimPayment } from '../../../generated/api/model/index.ts';
 import type { RecordPanelProps } from '@/admin/types.ts';
 import { Badge, type BadgeVariant } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { dataOf } from '@/lib/envelope.ts';
-import { currencyCode, formatDate, formatDateTime, formatMoney, formatNumber } from '@/lib/format.ts';
+import { currencyCode, formatDate, formatMoney, formatNumber } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
 import { useSession } from '@/lib/session.ts';
 import { useInvalidate } from '@/lib/query-keys.ts';
 import { BookingSection, StepHistorySection } from './booking.tsx';
-import { ErrorBox, MoveError, onDemand, pageRequest, Section, useRefreshOnConflict, where } from './common.tsx';
+import { ErrorBox, MoveError, onDemand, Section, useRefreshOnConflict } from './common.tsx';
 import { PaymentsSection } from './payments.tsx';
-import { SharesSection, useShareLines } from './shares.tsx';
+import { OrderReceipt, PaymentReceipt } from './receipt.tsx';
+import { SharesSection } from './shares.tsx';
 
 const CancelDialog = onDemand(() => import('./cancel-dialog.tsx').then((m) => m.CancelDialog));
 const CompleteDialog = onDemand(() => import('./complete-dialog.tsx').then((m) => m.CompleteDialog));
@@ -40,77 +41,6 @@ const PRINT_CSS = `@media print {
 
 const yesNo = (v: boolean | undefined) => (v ? t('action.yes') : t('action.no'));
 
-function Receipt({ order, locale }: { order: VictimOrder; locale: string }) {
-  const company = useGetSettingsForPaging(pageRequest([where('key', 'company.name')], [], 1), { query: { select: dataOf, staleTime: 300_000 } });
-  const lines = useShareLines(order.id);
-  const farm = company.data?.data[0]?.value ?? '';
-  return (
-    <div id="order-receipt" className="hidden" data-testid="receipt">
-      <h1 style={{ fontSize: '1.4rem', fontWeight: 700 }}>{farm}</h1>
-      <p style={{ marginBottom: '1rem' }}>{t('orderPage.receipt.title')}</p>
-      <table style={{ width: '100%', marginBottom: '1rem' }}>
-        <tbody>
-          <tr>
-            <th style={{ textAlign: 'left' }}>{t('field.victimOrder.orderNo')}</th>
-            <td>{order.orderNo}</td>
-          </tr>
-          <tr>
-            <th style={{ textAlign: 'left' }}>{t('field.victimOrder.orderDate')}</th>
-            <td>{formatDate(order.orderDate, locale)}</td>
-          </tr>
-          <tr>
-            <th style={{ textAlign: 'left' }}>{t('field.victimOrder.accountId')}</th>
-            <td>{order.lookups?.accountId}</td>
-          </tr>
-          <tr>
-            <th style={{ textAlign: 'left' }}>{t('field.victimOrder.productId')}</th>
-            <td>{order.lookups?.productId}</td>
-          </tr>
-          <tr>
-            <th style={{ textAlign: 'left' }}>{t('field.victimOrder.shareCount')}</th>
-            <td>{formatNumber(order.shareCount, locale)}</td>
-          </tr>
-        </tbody>
-      </table>
-      <table style={{ width: '100%', marginBottom: '1rem', borderCollapse: 'collapse' }}>
-        <thead>
-          <tr>
-            <th style={{ textAlign: 'left', borderBottom: '1px solid #000' }}>{t('field.victimOrderDetail.shareNo')}</th>
-            <th style={{ textAlign: 'left', borderBottom: '1px solid #000' }}>{t('field.victimOrderDetail.shareholderName')}</th>
-            <th style={{ textAlign: 'left', borderBottom: '1px solid #000' }}>{t('field.victimOrderDetail.intention')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.data?.data.map((l) => (
-            <tr key={l.id}>
-              <td>{l.shareNo}</td>
-              <td>{l.shareholderName}</td>
-              <td>{t(`enum.victimOrderDetail.intention.${l.intention ?? 'kurban'}`)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <table style={{ marginLeft: 'auto' }}>
-        <tbody>
-          <tr>
-            <th style={{ textAlign: 'left', paddingRight: '2rem' }}>{t('field.victimOrder.totalAmount')}</th>
-            <td style={{ textAlign: 'right' }}>{formatMoney(order.totalAmount, locale, currencyCode(order.currencyTypeId))}</td>
-          </tr>
-          <tr>
-            <th style={{ textAlign: 'left', paddingRight: '2rem' }}>{t('field.victimOrder.paidAmount')}</th>
-            <td style={{ textAlign: 'right' }}>{formatMoney(order.paidAmount, locale, currencyCode(order.currencyTypeId))}</td>
-          </tr>
-          <tr>
-            <th style={{ textAlign: 'left', paddingRight: '2rem' }}>{t('field.victimOrder.balance')}</th>
-            <td style={{ textAlign: 'right', fontWeight: 700 }}>{formatMoney(order.balance, locale, currencyCode(order.currencyTypeId))}</td>
-          </tr>
-        </tbody>
-      </table>
-      <p style={{ marginTop: '2rem', fontSize: '0.8rem' }}>{t('orderPage.receipt.printedAt', { when: formatDateTime(new Date(), locale) })}</p>
-    </div>
-  );
-}
-
 /** `History`: the order's change history, composed in by the router (a chunk of its own). */
 export function OrderPage({ History }: { History?: ComponentType<RecordPanelProps> }) {
   const { i18n } = useLingui();
@@ -122,6 +52,18 @@ export function OrderPage({ History }: { History?: ComponentType<RecordPanelProp
   const order = query.data;
   const [cancelling, setCancelling] = useState(false);
   const [completing, setCompleting] = useState(false);
+  // The payment whose receipt prints (else the order's), until its print is over.
+  const [receiptOf, setReceiptOf] = useState<VictimPayment>();
+  useEffect(() => {
+    const done = () => setReceiptOf(undefined);
+    window.addEventListener('afterprint', done);
+    return () => window.removeEventListener('afterprint', done);
+  }, []);
+  const print = (payment?: VictimPayment) => {
+    // The chosen receipt in the page before the print dialog takes its picture.
+    flushSync(() => setReceiptOf(payment));
+    window.print();
+  };
   const confirm = useConfirmVictimOrder({ request: { silent: true } });
   const proxy = useUpdateVictimOrder({ request: { silent: true } });
   const invalidate = useInvalidate();
@@ -213,7 +155,7 @@ export function OrderPage({ History }: { History?: ComponentType<RecordPanelProp
               {t('orderPage.action.cancel')}
             </Button>
           )}
-          <Button variant="outline" onClick={() => window.print()}>
+          <Button variant="outline" onClick={() => print()}>
             <Printer />
             {t('orderPage.action.print')}
           </Button>
@@ -264,7 +206,7 @@ export function OrderPage({ History }: { History?: ComponentType<RecordPanelProp
         </Section>
       </div>
       <SharesSection order={order} />
-      <PaymentsSection order={order} />
+      <PaymentsSection order={order} onPrint={print} />
       <div className="grid gap-6 lg:grid-cols-2">
         <BookingSection order={order} />
         <StepHistorySection order={order} />
@@ -274,7 +216,7 @@ export function OrderPage({ History }: { History?: ComponentType<RecordPanelProp
           <History plural="VictimOrders" id={order.id} version={order.rowVersion} />
         </Suspense>
       )}
-      <Receipt order={order} locale={locale} />
+      {receiptOf ? <PaymentReceipt order={order} payment={receiptOf} locale={locale} /> : <OrderReceipt order={order} locale={locale} />}
       {cancelling && <CancelDialog order={order} onClose={() => setCancelling(false)} />}
       {completing && <CompleteDialog order={order} onClose={() => setCompleting(false)} />}
     </div>

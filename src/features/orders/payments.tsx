@@ -1,8 +1,8 @@
-// Payments of an order: the list with statuses and a refund on paid ones, and "Ödeme al". The
-// dialogs (payment form, refund confirmation) load on first use (payment-dialogs.tsx).
+// Payments of an order: the list with statuses, a refund and a printed receipt ("Makbuz yazdır",
+// receipt.tsx) on paid ones, and "Ödeme al". The dialogs (payment form, refund confirmation) load on first use (payment-dialogs.tsx).
 import { useState } from 'react';
 import { useLingui } from '@lingui/react';
-import { Undo2, Wallet } from 'lucide-react';
+import { Printer, Undo2, Wallet } from 'lucide-react';
 import { useGetVictimPaymentsForPaging, useUpdateVictimPayment } from '../../../generated/api/victim-payments/victim-payments.ts';
 import type { VictimOrder, VictimPayment } from '../../../generated/api/model/index.ts';
 import { Badge, type BadgeVariant } from '@/components/ui/badge.tsx';
@@ -22,8 +22,16 @@ const RefundDialog = onDemand(() => loadDialogs().then((m) => m.RefundDialog));
 
 const STATUS_TONE: Record<string, BadgeVariant> = { pending: 'warn', paid: 'success', cancelled: 'secondary', refunded: 'info' };
 
-/** The order's payments with their statuses; paid ones can be refunded. */
-export function PaymentsSection({ order }: { order: VictimOrder }) {
+/** The order's payments, the latest first (one query: the section and the receipts share it). */
+export function useOrderPayments(orderId: number) {
+  return useGetVictimPaymentsForPaging(pageRequest([where('victimOrderId', orderId)], [{ ColumnName: 'paidAt', SortOrder: -1 }]), {
+    query: { select: dataOf },
+  });
+}
+
+/** The order's payments with their statuses; paid ones can be refunded, and their receipt printed
+ *  (`onPrint`: the order page prints it). */
+export function PaymentsSection({ order, onPrint }: { order: VictimOrder; onPrint?: (payment: VictimPayment) => void }) {
   const { i18n } = useLingui();
   const locale = i18n.locale || 'tr-TR';
   const { hasClaim } = useSession();
@@ -32,9 +40,7 @@ export function PaymentsSection({ order }: { order: VictimOrder }) {
   // Mounted from the first refund on, so that closing it animates as before.
   const [refundAsked, setRefundAsked] = useState(false);
   const statuses = usePaymentStatuses();
-  const payments = useGetVictimPaymentsForPaging(pageRequest([where('victimOrderId', order.id)], [{ ColumnName: 'paidAt', SortOrder: -1 }]), {
-    query: { select: dataOf },
-  });
+  const payments = useOrderPayments(order.id);
   const update = useUpdateVictimPayment({ request: { silent: true } });
   const invalidate = useInvalidate();
   const codeOf = (p: VictimPayment) => statuses?.find((s) => s.id === p.paymentStatusId)?.code;
@@ -107,7 +113,13 @@ export function PaymentsSection({ order }: { order: VictimOrder }) {
                     <Badge variant={(code && STATUS_TONE[code]) || 'secondary'}>{p.lookups?.paymentStatusId ?? (code && t(`enum.paymentStatus.code.${code}`))}</Badge>
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{formatMoney(p.amount, locale, currencyCode(p.currencyTypeId))}</TableCell>
-                  <TableCell className="text-right">
+                  <TableCell className="text-right print:hidden">
+                    {code === 'paid' && onPrint && (
+                      <Button variant="ghost" size="sm" onClick={() => onPrint(p)}>
+                        <Printer />
+                        {t('orderPage.payment.printReceipt')}
+                      </Button>
+                    )}
                     {code === 'paid' && hasClaim('VictimPayments.Update') && (
                       <Button variant="ghost" size="sm" onClick={() => RefundDialog.open(() => (update.reset(), setRefundAsked(true), setRefunding(p)))} {...RefundDialog.warmOn}>
                         <Undo2 />

@@ -134,6 +134,9 @@ const ATTRIBUTES = [
 function settings(encryptionKey: Buffer) {
   return [
     { key: 'company.name', value: 'Çiftlik', value_type: 'string', description: 'Firma adı; ekranlarda ve makbuzlarda görünür.', is_secret: false, secret_value_enc: null },
+    { key: 'company.address', value: '', value_type: 'string', description: 'Firma adresi; makbuzlarda ve tanıtım sayfasında görünür.', is_secret: false, secret_value_enc: null },
+    { key: 'company.phone', value: '', value_type: 'string', description: 'Firma telefonu; makbuzlarda ve tanıtım sayfasında görünür.', is_secret: false, secret_value_enc: null },
+    { key: 'company.taxNumber', value: '', value_type: 'string', description: 'Firmanın vergi dairesi ve vergi numarası; makbuzlarda görünür.', is_secret: false, secret_value_enc: null },
     { key: 'season.year', value: String(istanbulYear(new Date())), value_type: 'number', description: 'Kurban sezonu yılı; sipariş ve makbuz numaraları bu yılla başlar.', is_secret: false, secret_value_enc: null },
     { key: 'victim.defaultShareCapacity', value: '7', value_type: 'number', description: 'Yeni büyükbaş hayvanın varsayılan hisse sayısı.', is_secret: false, secret_value_enc: null },
     { key: 'monitor.refreshSeconds', value: '10', value_type: 'number', description: 'Monitör ekranının yenilenme aralığı (saniye).', is_secret: false, secret_value_enc: null },
