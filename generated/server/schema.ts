@@ -12,6 +12,8 @@ export const accountTypes = pgTable('account_types', {
   description: text('description'),
 }, (t) => [
   uniqueIndex('uq_account_types__code').on(t.code),
+  index('ix_account_types__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
+  index('ix_account_types__description_search').using('gin', sql`kurban_fold(${t.description}) gin_trgm_ops`),
 ]);
 
 export const addressTypes = pgTable('address_types', {
@@ -20,7 +22,9 @@ export const addressTypes = pgTable('address_types', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   rowVersion: integer('row_version').notNull().default(1),
   name: text('name').notNull(),
-});
+}, (t) => [
+  index('ix_address_types__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
+]);
 
 export const accounts = pgTable('accounts', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -45,8 +49,11 @@ export const accounts = pgTable('accounts', {
   foreignKey({ name: 'fk_accounts__main_account_id', columns: [t.mainAccountId], foreignColumns: [t.id] }).onDelete('restrict'),
   index('ix_accounts__main_account_id').on(t.mainAccountId),
   uniqueIndex('uq_accounts__identity_number').on(t.identityNumber),
-  index('ix_accounts__title_trgm').using('gin', t.title.op('gin_trgm_ops')),
   index('ix_accounts__phone_number').on(t.phoneNumber),
+  index('ix_accounts__code_search').using('gin', sql`kurban_fold(${t.code}) gin_trgm_ops`),
+  index('ix_accounts__title_search').using('gin', sql`kurban_fold(${t.title}) gin_trgm_ops`),
+  index('ix_accounts__phone_number_search').using('gin', sql`kurban_phone_key(${t.phoneNumber}) gin_trgm_ops`),
+  index('ix_accounts__identity_number_search').using('gin', sql`kurban_fold(${t.identityNumber}) gin_trgm_ops`),
 ]);
 
 export const accountAddresses = pgTable('account_addresses', {
@@ -66,6 +73,10 @@ export const accountAddresses = pgTable('account_addresses', {
   index('ix_account_addresses__account_id').on(t.accountId),
   foreignKey({ name: 'fk_account_addresses__address_type_id', columns: [t.addressTypeId], foreignColumns: [addressTypes.id] }).onDelete('restrict'),
   index('ix_account_addresses__address_type_id').on(t.addressTypeId),
+  index('ix_account_addresses__city_search').using('gin', sql`kurban_fold(${t.city}) gin_trgm_ops`),
+  index('ix_account_addresses__district_search').using('gin', sql`kurban_fold(${t.district}) gin_trgm_ops`),
+  index('ix_account_addresses__address_line_search').using('gin', sql`kurban_fold(${t.addressLine}) gin_trgm_ops`),
+  index('ix_account_addresses__postal_code_search').using('gin', sql`kurban_fold(${t.postalCode}) gin_trgm_ops`),
 ]);
 
 export const appointmentTypes = pgTable('appointment_types', {
@@ -81,6 +92,7 @@ export const appointmentTypes = pgTable('appointment_types', {
   isActive: boolean('is_active').notNull().default(true),
 }, (t) => [
   uniqueIndex('uq_appointment_types__code').on(t.code),
+  index('ix_appointment_types__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
 ]);
 
 export const appointments = pgTable('appointments', {
@@ -100,6 +112,7 @@ export const appointments = pgTable('appointments', {
   check('ck_appointments__status', sql`${t.status} in ('open', 'full', 'closed', 'cancelled')`),
   uniqueIndex('uq_appointments__appointment_type_id__starts_at').on(t.appointmentTypeId, t.startsAt),
   index('ix_appointments__starts_at').on(t.startsAt),
+  index('ix_appointments__notes_search').using('gin', sql`kurban_fold(${t.notes}) gin_trgm_ops`),
 ]);
 
 export const attributeTypes = pgTable('attribute_types', {
@@ -111,6 +124,7 @@ export const attributeTypes = pgTable('attribute_types', {
   dataType: text('data_type').notNull().default("text"),
 }, (t) => [
   check('ck_attribute_types__data_type', sql`${t.dataType} in ('text', 'number', 'boolean', 'date', 'select')`),
+  index('ix_attribute_types__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
 ]);
 
 export const attributes = pgTable('attributes', {
@@ -128,6 +142,8 @@ export const attributes = pgTable('attributes', {
   uniqueIndex('uq_attributes__code').on(t.code),
   foreignKey({ name: 'fk_attributes__attribute_type_id', columns: [t.attributeTypeId], foreignColumns: [attributeTypes.id] }).onDelete('restrict'),
   index('ix_attributes__attribute_type_id').on(t.attributeTypeId),
+  index('ix_attributes__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
+  index('ix_attributes__unit_search').using('gin', sql`kurban_fold(${t.unit}) gin_trgm_ops`),
 ]);
 
 export const attributeOptions = pgTable('attribute_options', {
@@ -141,6 +157,7 @@ export const attributeOptions = pgTable('attribute_options', {
 }, (t) => [
   foreignKey({ name: 'fk_attribute_options__attribute_id', columns: [t.attributeId], foreignColumns: [attributes.id] }).onDelete('restrict'),
   uniqueIndex('uq_attribute_options__attribute_id__value').on(t.attributeId, t.value),
+  index('ix_attribute_options__value_search').using('gin', sql`kurban_fold(${t.value}) gin_trgm_ops`),
 ]);
 
 export const auditLogs = pgTable('audit_logs', {
@@ -161,6 +178,9 @@ export const auditLogs = pgTable('audit_logs', {
   index('ix_audit_logs__entity__record_id').on(t.entity, t.recordId),
   index('ix_audit_logs__created_at').on(t.createdAt),
   index('ix_audit_logs__user_id').on(t.userId),
+  index('ix_audit_logs__user_name_search').using('gin', sql`kurban_fold(${t.userName}) gin_trgm_ops`),
+  index('ix_audit_logs__operation_search').using('gin', sql`kurban_fold(${t.operation}) gin_trgm_ops`),
+  index('ix_audit_logs__entity_search').using('gin', sql`kurban_fold(${t.entity}) gin_trgm_ops`),
 ]);
 
 export const users = pgTable('users', {
@@ -180,6 +200,10 @@ export const users = pgTable('users', {
   uniqueIndex('uq_users__guid').on(t.guid),
   uniqueIndex('uq_users__email').on(t.email),
   check('ck_users__status', sql`${t.status} in ('active', 'passive', 'locked')`),
+  index('ix_users__email_search').using('gin', sql`kurban_fold(${t.email}) gin_trgm_ops`),
+  index('ix_users__first_name_search').using('gin', sql`kurban_fold(${t.firstName}) gin_trgm_ops`),
+  index('ix_users__last_name_search').using('gin', sql`kurban_fold(${t.lastName}) gin_trgm_ops`),
+  index('ix_users__phone_number_search').using('gin', sql`kurban_phone_key(${t.phoneNumber}) gin_trgm_ops`),
 ]);
 
 export const groups = pgTable('groups', {
@@ -191,6 +215,8 @@ export const groups = pgTable('groups', {
   description: text('description'),
 }, (t) => [
   uniqueIndex('uq_groups__name').on(t.name),
+  index('ix_groups__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
+  index('ix_groups__description_search').using('gin', sql`kurban_fold(${t.description}) gin_trgm_ops`),
 ]);
 
 export const operationClaims = pgTable('operation_claims', {
@@ -202,6 +228,8 @@ export const operationClaims = pgTable('operation_claims', {
   description: text('description'),
 }, (t) => [
   uniqueIndex('uq_operation_claims__name').on(t.name),
+  index('ix_operation_claims__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
+  index('ix_operation_claims__description_search').using('gin', sql`kurban_fold(${t.description}) gin_trgm_ops`),
 ]);
 
 export const userClaims = pgTable('user_claims', {
@@ -253,7 +281,10 @@ export const productTypes = pgTable('product_types', {
   rowVersion: integer('row_version').notNull().default(1),
   name: text('name').notNull(),
   description: text('description'),
-});
+}, (t) => [
+  index('ix_product_types__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
+  index('ix_product_types__description_search').using('gin', sql`kurban_fold(${t.description}) gin_trgm_ops`),
+]);
 
 export const categories = pgTable('categories', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -268,6 +299,8 @@ export const categories = pgTable('categories', {
 }, (t) => [
   foreignKey({ name: 'fk_categories__parent_id', columns: [t.parentId], foreignColumns: [t.id] }).onDelete('restrict'),
   index('ix_categories__parent_id').on(t.parentId),
+  index('ix_categories__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
+  index('ix_categories__description_search').using('gin', sql`kurban_fold(${t.description}) gin_trgm_ops`),
 ]);
 
 export const vatRates = pgTable('vat_rates', {
@@ -278,7 +311,9 @@ export const vatRates = pgTable('vat_rates', {
   name: text('name').notNull(),
   rate: numeric('rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
   isActive: boolean('is_active').notNull().default(true),
-});
+}, (t) => [
+  index('ix_vat_rates__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
+]);
 
 export const currencyTypes = pgTable('currency_types', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -292,6 +327,8 @@ export const currencyTypes = pgTable('currency_types', {
   isDefault: boolean('is_default').notNull().default(false),
 }, (t) => [
   uniqueIndex('uq_currency_types__code').on(t.code),
+  index('ix_currency_types__code_search').using('gin', sql`kurban_fold(${t.code}) gin_trgm_ops`),
+  index('ix_currency_types__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
 ]);
 
 export const priceTypes = pgTable('price_types', {
@@ -304,6 +341,8 @@ export const priceTypes = pgTable('price_types', {
   description: text('description'),
 }, (t) => [
   uniqueIndex('uq_price_types__code').on(t.code),
+  index('ix_price_types__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
+  index('ix_price_types__description_search').using('gin', sql`kurban_fold(${t.description}) gin_trgm_ops`),
 ]);
 
 export const products = pgTable('products', {
@@ -332,7 +371,9 @@ export const products = pgTable('products', {
   foreignKey({ name: 'fk_products__vat_rate_id', columns: [t.vatRateId], foreignColumns: [vatRates.id] }).onDelete('restrict'),
   index('ix_products__vat_rate_id').on(t.vatRateId),
   check('ck_products__unit', sql`${t.unit} in ('piece', 'kg', 'share')`),
-  index('ix_products__name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+  index('ix_products__code_search').using('gin', sql`kurban_fold(${t.code}) gin_trgm_ops`),
+  index('ix_products__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
+  index('ix_products__description_search').using('gin', sql`kurban_fold(${t.description}) gin_trgm_ops`),
 ]);
 
 export const productPrices = pgTable('product_prices', {
@@ -371,6 +412,7 @@ export const productAttributeValues = pgTable('product_attribute_values', {
   foreignKey({ name: 'fk_product_attribute_values__attribute_option_id', columns: [t.attributeOptionId], foreignColumns: [attributeOptions.id] }).onDelete('restrict'),
   index('ix_product_attribute_values__attribute_option_id').on(t.attributeOptionId),
   uniqueIndex('uq_product_attribute_values__product_id__attribute_id').on(t.productId, t.attributeId),
+  index('ix_product_attribute_values__value_search').using('gin', sql`kurban_fold(${t.value}) gin_trgm_ops`),
 ]);
 
 export const languages = pgTable('languages', {
@@ -386,6 +428,8 @@ export const languages = pgTable('languages', {
   displayOrder: integer('display_order').notNull().default(0),
 }, (t) => [
   uniqueIndex('uq_languages__code').on(t.code),
+  index('ix_languages__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
+  index('ix_languages__code_search').using('gin', sql`kurban_fold(${t.code}) gin_trgm_ops`),
 ]);
 
 export const translates = pgTable('translates', {
@@ -401,6 +445,9 @@ export const translates = pgTable('translates', {
   foreignKey({ name: 'fk_translates__language_id', columns: [t.languageId], foreignColumns: [languages.id] }).onDelete('restrict'),
   uniqueIndex('uq_translates__language_id__code').on(t.languageId, t.code),
   index('ix_translates__code').on(t.code),
+  index('ix_translates__code_search').using('gin', sql`kurban_fold(${t.code}) gin_trgm_ops`),
+  index('ix_translates__value_search').using('gin', sql`kurban_fold(${t.value}) gin_trgm_ops`),
+  index('ix_translates__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
 ]);
 
 export const paymentMethods = pgTable('payment_methods', {
@@ -413,6 +460,7 @@ export const paymentMethods = pgTable('payment_methods', {
   isActive: boolean('is_active').notNull().default(true),
 }, (t) => [
   check('ck_payment_methods__code', sql`${t.code} in ('cash', 'card', 'transfer', 'virtualPos')`),
+  index('ix_payment_methods__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
 ]);
 
 export const paymentStatuses = pgTable('payment_statuses', {
@@ -427,6 +475,7 @@ export const paymentStatuses = pgTable('payment_statuses', {
 }, (t) => [
   uniqueIndex('uq_payment_statuses__code').on(t.code),
   check('ck_payment_statuses__code', sql`${t.code} in ('pending', 'paid', 'cancelled', 'refunded')`),
+  index('ix_payment_statuses__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
 ]);
 
 export const virtualPosDevices = pgTable('virtual_pos_devices', {
@@ -446,6 +495,10 @@ export const virtualPosDevices = pgTable('virtual_pos_devices', {
   isDefault: boolean('is_default').notNull().default(false),
 }, (t) => [
   check('ck_virtual_pos_devices__mode', sql`${t.mode} in ('test', 'live')`),
+  index('ix_virtual_pos_devices__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
+  index('ix_virtual_pos_devices__bank_name_search').using('gin', sql`kurban_fold(${t.bankName}) gin_trgm_ops`),
+  index('ix_virtual_pos_devices__merchant_id_search').using('gin', sql`kurban_fold(${t.merchantId}) gin_trgm_ops`),
+  index('ix_virtual_pos_devices__terminal_id_search').using('gin', sql`kurban_fold(${t.terminalId}) gin_trgm_ops`),
 ]);
 
 export const settings = pgTable('settings', {
@@ -462,6 +515,8 @@ export const settings = pgTable('settings', {
 }, (t) => [
   uniqueIndex('uq_settings__key').on(t.key),
   check('ck_settings__value_type', sql`${t.valueType} in ('string', 'number', 'boolean', 'json')`),
+  index('ix_settings__key_search').using('gin', sql`kurban_fold(${t.key}) gin_trgm_ops`),
+  index('ix_settings__description_search').using('gin', sql`kurban_fold(${t.description}) gin_trgm_ops`),
 ]);
 
 export const netgsmCallWebhookLogs = pgTable('netgsm_call_webhook_logs', {
@@ -491,6 +546,9 @@ export const netgsmCallWebhookLogs = pgTable('netgsm_call_webhook_logs', {
   index('ix_netgsm_call_webhook_logs__called_back_by_user_id').on(t.calledBackByUserId),
   index('ix_netgsm_call_webhook_logs__caller_number').on(t.callerNumber),
   index('ix_netgsm_call_webhook_logs__received_at').on(t.receivedAt),
+  index('ix_netgsm_call_webhook_logs__caller_number_search').using('gin', sql`kurban_phone_key(${t.callerNumber}) gin_trgm_ops`),
+  index('ix_netgsm_call_webhook_logs__called_number_search').using('gin', sql`kurban_phone_key(${t.calledNumber}) gin_trgm_ops`),
+  index('ix_netgsm_call_webhook_logs__unique_id_search').using('gin', sql`kurban_fold(${t.uniqueId}) gin_trgm_ops`),
 ]);
 
 export const transactionTypes = pgTable('transaction_types', {
@@ -506,6 +564,8 @@ export const transactionTypes = pgTable('transaction_types', {
   check('ck_transaction_types__direction', sql`${t.direction} in (1, -1)`),
   uniqueIndex('uq_transaction_types__system_code').on(t.systemCode),
   check('ck_transaction_types__system_code', sql`${t.systemCode} in ('sale', 'saleReversal', 'collection', 'collectionReversal', 'expense')`),
+  index('ix_transaction_types__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
+  index('ix_transaction_types__description_search').using('gin', sql`kurban_fold(${t.description}) gin_trgm_ops`),
 ]);
 
 export const victimOrders = pgTable('victim_orders', {
@@ -543,6 +603,8 @@ export const victimOrders = pgTable('victim_orders', {
   check('ck_victim_orders__status', sql`${t.status} in ('draft', 'confirmed', 'cancelled', 'completed')`),
   check('ck_victim_orders__delivery_method', sql`${t.deliveryMethod} in ('pickup', 'delivery', 'donation')`),
   index('ix_victim_orders__order_date').on(t.orderDate),
+  index('ix_victim_orders__order_no_search').using('gin', sql`kurban_fold(${t.orderNo}) gin_trgm_ops`),
+  index('ix_victim_orders__notes_search').using('gin', sql`kurban_fold(${t.notes}) gin_trgm_ops`),
 ]);
 
 export const victimPayments = pgTable('victim_payments', {
@@ -574,6 +636,8 @@ export const victimPayments = pgTable('victim_payments', {
   foreignKey({ name: 'fk_victim_payments__virtual_pos_id', columns: [t.virtualPosId], foreignColumns: [virtualPosDevices.id] }).onDelete('restrict'),
   index('ix_victim_payments__virtual_pos_id').on(t.virtualPosId),
   uniqueIndex('uq_victim_payments__receipt_no').on(t.receiptNo),
+  index('ix_victim_payments__receipt_no_search').using('gin', sql`kurban_fold(${t.receiptNo}) gin_trgm_ops`),
+  index('ix_victim_payments__description_search').using('gin', sql`kurban_fold(${t.description}) gin_trgm_ops`),
 ]);
 
 export const transactions = pgTable('transactions', {
@@ -605,7 +669,8 @@ export const transactions = pgTable('transactions', {
   foreignKey({ name: 'fk_transactions__created_by_user_id', columns: [t.createdByUserId], foreignColumns: [users.id] }).onDelete('restrict'),
   index('ix_transactions__created_by_user_id').on(t.createdByUserId),
   index('ix_transactions__transaction_date').on(t.transactionDate),
-  index('ix_transactions__description_trgm').using('gin', t.description.op('gin_trgm_ops')),
+  index('ix_transactions__description_search').using('gin', sql`kurban_fold(${t.description}) gin_trgm_ops`),
+  index('ix_transactions__document_no_search').using('gin', sql`kurban_fold(${t.documentNo}) gin_trgm_ops`),
 ]);
 
 export const victimOrderDetails = pgTable('victim_order_details', {
@@ -626,6 +691,9 @@ export const victimOrderDetails = pgTable('victim_order_details', {
   index('ix_victim_order_details__product_id').on(t.productId),
   check('ck_victim_order_details__intention', sql`${t.intention} in ('kurban', 'adak', 'akika', 'sukur')`),
   uniqueIndex('uq_victim_order_details__victim_order_id__share_no').on(t.victimOrderId, t.shareNo),
+  index('ix_victim_order_details__shareholder_name_search').using('gin', sql`kurban_fold(${t.shareholderName}) gin_trgm_ops`),
+  index('ix_victim_order_details__shareholder_phone_search').using('gin', sql`kurban_phone_key(${t.shareholderPhone}) gin_trgm_ops`),
+  index('ix_victim_order_details__notes_search').using('gin', sql`kurban_fold(${t.notes}) gin_trgm_ops`),
 ]);
 
 export const victimAppointmentSteps = pgTable('victim_appointment_steps', {
@@ -640,6 +708,7 @@ export const victimAppointmentSteps = pgTable('victim_appointment_steps', {
   isFinal: boolean('is_final').notNull().default(false),
 }, (t) => [
   uniqueIndex('uq_victim_appointment_steps__step_order').on(t.stepOrder),
+  index('ix_victim_appointment_steps__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
 ]);
 
 export const victimProductsAppointments = pgTable('victim_products_appointments', {
@@ -662,6 +731,7 @@ export const victimProductsAppointments = pgTable('victim_products_appointments'
   foreignKey({ name: 'fk_victim_products_appointments__current_step_id', columns: [t.currentStepId], foreignColumns: [victimAppointmentSteps.id] }).onDelete('restrict'),
   index('ix_victim_products_appointments__current_step_id').on(t.currentStepId),
   uniqueIndex('uq_victim_products_appointments__slaughter_day__slaughter_no').on(t.slaughterDay, t.slaughterNo),
+  index('ix_victim_products_appointments__notes_search').using('gin', sql`kurban_fold(${t.notes}) gin_trgm_ops`),
 ]);
 
 export const victimStepHistories = pgTable('victim_step_histories', {
@@ -707,4 +777,5 @@ export const victimAppointments = pgTable('victim_appointments', {
   foreignKey({ name: 'fk_victim_appointments__appointment_id', columns: [t.appointmentId], foreignColumns: [appointments.id] }).onDelete('restrict'),
   index('ix_victim_appointments__appointment_id').on(t.appointmentId),
   check('ck_victim_appointments__status', sql`${t.status} in ('booked', 'attended', 'noShow', 'cancelled')`),
+  index('ix_victim_appointments__notes_search').using('gin', sql`kurban_fold(${t.notes}) gin_trgm_ops`),
 ]);

@@ -5,6 +5,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Filter } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
+import { DateInput } from '@/components/ui/day-picker.tsx';
+import { isDateValue } from '@/components/ui/date-text.ts';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover.tsx';
@@ -79,14 +81,32 @@ function FilterForm({ entity, field, filter, locale, onDone }: Omit<Props, 'onCh
       setInvalid(true);
       return;
     }
+    // A day typed in the language's format that is no day (the field keeps the text).
+    if (editor === 'date' && (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && v !== '' && !isDateValue(v, 'date'))) {
+      setInvalid(true);
+      return;
+    }
     const out = toFilterValue(value, editor, field, locale, mode);
     const next = { mode, value: out };
     onDone(isFilterActive(next) ? next : undefined);
   };
 
-  const textInput = (v: FilterScalar, set: (v: string) => void, aria: string, autoFocus = false) => (
+  const textInput = (v: FilterScalar, set: (v: string) => void, aria: string, autoFocus = false) => editor === 'date' ? (
+    <DateInput
+      lang={locale}
+      value={v === null ? '' : String(v)}
+      onValueChange={(day, text) => {
+        setInvalid(false);
+        set(day ?? text);
+      }}
+      aria-label={aria}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? `${id}-error` : undefined}
+      autoFocus={autoFocus}
+    />
+  ) : (
     <Input
-      type={editor === 'date' ? 'date' : 'text'}
+      type="text"
       inputMode={editor === 'number' ? 'decimal' : undefined}
       value={v === null ? '' : String(v)}
       onChange={(e) => {

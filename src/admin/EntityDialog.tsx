@@ -4,11 +4,14 @@
 // (POST). Whatever goes wrong, the dialog stays open with what was typed: the server's field
 // errors on their fields, a stale rowVersion explained with the choice to load the current row or
 // to overwrite it. A row the feature says cannot be changed (`useReadOnly`) opens read-only: the
-// reason above the form, every field disabled, no save or delete.
-import { Suspense, useId, useMemo, useState, type ComponentType } from 'react';
+// reason above the form, every field disabled, no save or delete. Once a save was tried, the form
+// validates as it is filled: a field's message goes as soon as the field is valid, a server's
+// message once its field is edited. Escape (or a click beside the dialog) on a form with typed,
+// unsaved values asks before discarding them; an untouched form closes at once.
+import { Suspense, useId, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IChangeEvent } from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
+import { getDefaultFormState, type ErrorSchema, type RJSFSchema } from '@rjsf/utils';
 import { AlertCircle, AlertTriangle, Loader2, Lock, Trash2, WifiOff } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -18,6 +21,7 @@ import { invalidatePaths } from '@/lib/query-keys.ts';
 import { notify } from '@/lib/notify.ts';
 import { useOnline } from '@/lib/offline.ts';
 import { entityPath, saveRow } from './api.ts';
+import { sameFormData, useDiscardGuard } from './discard-guard.tsx';
 import { errorBody, errorMessage, isStaleConflict, serverFieldErrors, type ServerFieldError } from './errors.ts';
 import { EntityForm } from './form-theme.tsx';
 import type { EntityFormContext } from './form-widgets.tsx';
@@ -66,6 +70,16 @@ function EntityDialogBody({ entity, row, locale, onClose, canDelete, onDelete, R
   const formFields = useMemo(() => Object.keys(propertiesOf(schema)), [schema]);
 
   const [formData, setFormData] = useState<FormData>(() => formDataOf(entity, row));
+  // What the form held when opened (with the schema's defaults, as the form fills them in): typed
+  // values differ from it.
+  const withDefaults = (data: FormData) => (getDefaultFormState<FormData>(entityFormValidator, schema, data, schema) ?? data) as FormData;
+  const [opened, setOpened] = useState<FormData>(() => withDefaults(formDataOf(entity, row)));
+  // The form's data as of the last change, read when Escape is pressed (the render may not have caught up).
+  const latest = useRef(formData);
+  const changeData = (data: FormData) => {
+    latest.current = data;
+    setFormData(data);
+  };
   const [rowVersion, setRowVersion] = useState(row.rowVersion);
   const [lookups, setLookups] = useState(row.lookups);
   const [submitted, setSubmitted] = useState(false);
@@ -119,12 +133,13 @@ function EntityDialogBody({ entity, row, locale, onClose, canDelete, onDelete, R
       const groups = new Set(changed.map((k) => errors[k].group).filter(Boolean));
       return Object.fromEntries(Object.entries(errors).filter(([k, e]) => !changed.includes(k) && !(e.group && groups.has(e.group))));
     });
-    setFormData(next);
+    changeData(next);
   };
 
   const loadCurrent = () => {
     if (!current) return;
-    setFormData(formDataOf(entity, current));
+    changeData(formDataOf(entity, current));
+    setOpened(withDefaults(formDataOf(entity, current)));
     setRowVersion(current.rowVersion);
     setLookups(current.lookups);
     setServerErrors({});
@@ -137,6 +152,8 @@ function EntityDialogBody({ entity, row, locale, onClose, canDelete, onDelete, R
     submit(formData, current.rowVersion);
   };
 
+  const guard = useDiscardGuard(() => !readOnly && !sameFormData(latest.current, opened), onClose);
+
   const title =
     mode === 'update'
       ? t('admin.editTitle', { entity: t(entity.label), name: displayOf(entity, row) })
@@ -147,6 +164,8 @@ function EntityDialogBody({ entity, row, locale, onClose, canDelete, onDelete, R
       size="lg"
       aria-describedby={`${formId}-description`}
       onInteractOutside={(e) => save.isPending && e.preventDefault()}
+      onEscapeKeyDown={guard.onEscapeKeyDown}
+      onPointerDownOutside={guard.onPointerDownOutside}
       onOpenAutoFocus={(e) => {
         // The first field that can be edited (not a read-only one such as a generated number).
         const first = document.getElementById(formId)?.querySelector<HTMLElement>(FIRST_EDITABLE);
@@ -220,7 +239,7 @@ function EntityDialogBody({ entity, row, locale, onClose, canDelete, onDelete, R
           if (readOnly) return;
           setSubmitted(true);
           const data = e.formData ?? {};
-          setFormData(data);
+          changeData(data);
           submit(data);
         }}
       >
@@ -233,6 +252,8 @@ function EntityDialogBody({ entity, row, locale, onClose, canDelete, onDelete, R
           <RecordPanel plural={entity.plural} id={id} version={rowVersion} />
         </Suspense>
       )}
+
+      {guard.confirm}
 
       <DialogFooter className="sm:justify-between">
         <div>

@@ -1,6 +1,7 @@
 // The widgets of the entity form, on the app's ui primitives: text input (all input types: text,
-// number, date, date-time, email, tel, password, colour), textarea, switch, select for enums with
-// translated labels, money/decimal inputs typed the local way, colour, and the lookup.
+// number, email, tel, password, colour), textarea, switch, select for enums with translated labels,
+// money/decimal inputs typed the local way, dates and date-times written and read in the interface
+// language (not the browser's), colour, and the lookup.
 import { useState, type ChangeEvent, type FocusEvent } from 'react';
 import {
   ariaDescribedByIds,
@@ -10,6 +11,7 @@ import {
   type RJSFSchema,
   type WidgetProps,
 } from '@rjsf/utils';
+import { DateInput } from '@/components/ui/day-picker.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
@@ -261,17 +263,43 @@ export function ColorWidget(props: EntityWidgetProps) {
   );
 }
 
-/** A date and time, typed on the farm's clock (Istanbul) and kept as an ISO instant. */
-export function DateTimeWidget(props: EntityWidgetProps) {
-  const Base = getTemplate<'BaseInputTemplate', FormData, RJSFSchema, EntityFormContext>('BaseInputTemplate', props.registry, props.options);
+/** An ISO instant (`2026-05-27T11:00:00Z`, not any text `Date` would read). */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A day or a date and time in the interface language's format; what is not one is kept as typed, for the validator to refuse. */
+function DateField({ kind, ...props }: EntityWidgetProps & { kind: 'date' | 'datetime' }) {
+  const { id, value, onChange, onBlur, onFocus, readonly, disabled, autofocus, rawErrors, required, registry, options, placeholder } = props;
+  const shown = kind === 'datetime' ? (typeof value === 'string' && INSTANT.test(value) ? toWallTime(value) : '') : typeof value === 'string' ? value : '';
   return (
-    <Base
-      {...props}
-      type="datetime-local"
-      value={toWallTime(props.value)}
-      onChange={(wall: unknown) => props.onChange(typeof wall === 'string' && wall ? (fromWallTime(wall) ?? wall) : props.options.emptyValue)}
+    <DateInput
+      id={id}
+      name={id}
+      kind={kind}
+      lang={registry.formContext.locale}
+      value={shown}
+      onValueChange={(next, text) => onChange(next === '' ? options.emptyValue : next === null ? text : kind === 'datetime' ? (fromWallTime(next) ?? next) : next)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+      readOnly={readonly}
+      disabled={disabled}
+      autoFocus={autofocus}
+      placeholder={placeholder || undefined}
+      aria-invalid={isInvalid(rawErrors) || undefined}
+      aria-required={required || undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+      className={cn(readonly && 'bg-muted/60 text-muted-foreground')}
     />
   );
+}
+
+/** A day, kept as `YYYY-MM-DD`. */
+export function DateWidget(props: EntityWidgetProps) {
+  return <DateField {...props} kind="date" />;
+}
+
+/** A date and time, typed on the farm's clock (Istanbul) and kept as an ISO instant. */
+export function DateTimeWidget(props: EntityWidgetProps) {
+  return <DateField {...props} kind="datetime" />;
 }
 
 /** A secret: never shown; on an update, left empty it keeps its value. */

@@ -36,6 +36,11 @@ export function useEntityMetadata(plural: string | undefined) {
   return useQuery({ ...metadataQuery(plural ?? ''), enabled: !!plural && plural in loadAdminEntity });
 }
 
+/** The metadata of several entities (e.g. those a record's references point to), cached as above. */
+export function useEntitiesMetadata(plurals: string[]) {
+  return useQueries({ queries: plurals.map(metadataQuery) });
+}
+
 /** The plurals of the entities an entity's columns refer to. */
 const lookupTargets = (entity: AdminEntity): string[] =>
   [...new Set(entity.columns.flatMap((c): string[] => {

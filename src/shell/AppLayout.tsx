@@ -1,7 +1,9 @@
 // The authenticated layout: top bar, side menu, main area (<Outlet/>) and footer.
 // Static mode above 991 px: the menu is a 20 rem card beside the content (the toggle collapses
 // it). Overlay mode: a full-height drawer from the left. At or below 991 px: an off-canvas drawer
-// with a dimming mask; the mask, Escape, a link or a route change close it.
+// with a dimming mask; the mask, Escape, a link or a route change close it. The first thing the
+// keyboard reaches is "İçeriğe geç" (skip to content), shown once focused, which moves the focus
+// to the main content, past the top bar and the menu.
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
@@ -46,6 +48,20 @@ export function AppLayout() {
   return (
     <TranslatedUiLabels>
       <div data-slot="app-layout" data-menu-mode={mode} data-menu-visible={menuVisible} className="min-h-screen">
+        <a
+          href="#main"
+          data-slot="skip-link"
+          onClick={(e) => {
+            // Focus, not only scroll: the next Tab goes on from the content.
+            e.preventDefault();
+            const main = document.getElementById('main');
+            main?.focus();
+            main?.scrollIntoView({ block: 'start' });
+          }}
+          className="sr-only rounded-md bg-card px-4 py-2 text-sm font-medium text-foreground shadow-lg outline-2 outline-offset-2 outline-ring focus:not-sr-only focus:fixed focus:left-4 focus:top-3 focus:z-(--z-toast)"
+        >
+          {t('shell.skipToContent')}
+        </a>
         <TopBar showMenuToggle={showMenu} menuVisible={menuVisible} />
         {showMenu && (
           <aside
@@ -77,7 +93,7 @@ export function AppLayout() {
             mode === 'static' && menuVisible && 'desktop:pl-[24rem]',
           )}
         >
-          <main id="main" className="min-w-0 flex-1">
+          <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
             <Outlet />
           </main>
           <Footer />

@@ -64,7 +64,7 @@ export interface Account {
      */
   mainAccountId?: number | null;
   /**
-     * 11-digit TCKN of a person or 10-digit VKN of a company; the format `identity-number` checks the checksum of either. One account per identity number (409 on the field when it is taken), since a person or company entered twice would split their statement and their calls.
+     * 11-digit TCKN of a person or 10-digit VKN of a company; the format `identity-number` checks the checksum of either. One account per identity number, since a person or company entered twice would split their statement and their calls. A create or update with a number another account has is a 409 `error.conflict.unique` on the field naming that account, in `error.params` (`{ fields, id, code, title }`), in the field's `validation.identityNumberTaken` (params `code`, `title`) and in the Turkish message.
      * @minLength 10
      * @maxLength 11
      * @nullable

@@ -23,6 +23,12 @@ import type { FarmCurrency } from './farmCurrency.ts';
 export interface Farm {
   /** The farm's name (setting `company.name`). */
   name: string;
+  /** The farm's address (setting `company.address`); empty when unset. */
+  address: string;
+  /** The farm's phone number (setting `company.phone`); empty when unset. */
+  phone: string;
+  /** The farm's tax number (setting `company.taxNumber`); empty when unset. */
+  taxNumber: string;
   /** The currency types, by id; exactly one is the default where any exists. */
   currencies: FarmCurrency[];
 }

@@ -35,7 +35,7 @@ export interface SaleCustomer {
      */
   phoneNumber?: string | null;
   /**
-     * 11-digit TCKN or 10-digit VKN (checksum checked); unique among accounts.
+     * 11-digit TCKN or 10-digit VKN (checksum checked); unique among accounts. One another account has is a 409 on this field naming that account (`error.params.id`, `code`, `title`).
      * @minLength 10
      * @maxLength 11
      * @nullable
@@ -47,4 +47,11 @@ export interface SaleCustomer {
      * @nullable
      */
   email?: string | null;
+  /**
+     * `true`: the clerk was shown the accounts this customer may be (409
+     * `error.account.possibleDuplicate`) and confirms a new customer all the same. Without it, a
+     * `title` (case aside) and `phoneNumber` (its last 10 digits, whatever the format) equal to
+     * an active account's are refused with that 409.
+     */
+  confirmedNew?: boolean;
 }

@@ -119,12 +119,14 @@ export const getGetFarmUrl = () => {
 
 /**
  * What every screen needs to show the farm's money and name, before and apart from any
- * entity's claims: the farm's name (setting `company.name`) and its currencies, the default
+ * entity's claims: the farm's name (setting `company.name`), its address, phone and tax
+ * number (settings `company.address`, `company.phone`, `company.taxNumber`, empty when
+ * unset: the receipts and the public page show them) and its currencies, the default
  * one (`isDefault`: balances, totals and figures without a currency of their own are in it)
  * marked. An amount is shown in its row's currency, else in the default currency, never in
  * the language's (issue 17, point 1). Public: it holds nothing a visitor of the public pages
  * could not read there.
- * @summary The farm's name and currencies
+ * @summary The farm's name, contact details and currencies
  */
 export const getFarm = async ( options?: Parameters<typeof apiFetch>[1]): Promise<getFarmResponse> => {
 
@@ -195,7 +197,7 @@ export function useGetFarm<TData = Awaited<ReturnType<typeof getFarm>>, TError =
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The farm's name and currencies
+ * @summary The farm's name, contact details and currencies
  */
 
 export function useGetFarm<TData = Awaited<ReturnType<typeof getFarm>>, TError = BadRequestResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(

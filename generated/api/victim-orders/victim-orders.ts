@@ -159,6 +159,17 @@ export const getCreateSaleUrl = () => {
  * nothing behind: no account, order, share line, payment or ledger entry (shares gone: 409
  * `error.order.sharesExhausted` with `remaining`; a deposit above the total: 409; a bad phone,
  * an inactive payment method, an identity number already used: 400/409 on the field).
+ * A new customer is never a silent double of an account. An identity number another account
+ * has is a 409 `error.conflict.unique` on `identityNumber` naming that account
+ * (`error.params`: `{ fields, id, code, title }`; the field's `validation.identityNumberTaken`
+ * has `code` and `title`). A `title` equal to an active account's (case aside) with the same
+ * phone (compared on its last 10 digits: spaces, a leading 0 or +90 do not matter) is a 409
+ * `error.account.possibleDuplicate` whose `error.params.accounts` lists those accounts
+ * (`id`, `code`, `title`, `phoneLast4`), unless the identity numbers tell them apart (both
+ * given and different); the sale is then sent again either with `accountId` (one of them) or
+ * with `customer.confirmedNew: true`. The check is the server's, so no client makes a double
+ * silently; the generic `POST /Accounts` refuses a used identity number the same way but does
+ * not ask about name and phone (staff there create accounts deliberately).
  * Needs `VictimOrders.Create`, plus `Accounts.Create` for a new customer and
  * `VictimPayments.Create` for a deposit (403 naming the claim). A retry with the same
  * `Idempotency-Key` answers the first answer and sells nothing again. The generic operations

@@ -6,9 +6,11 @@ export interface UiLabels {
   close: string;
   maximize: string;
   restore: string;
+  /** The calendar button of a date field. */
+  pickDate: string;
 }
 
-export const defaultUiLabels: UiLabels = { close: 'Kapat', maximize: 'Büyüt', restore: 'Küçült' };
+export const defaultUiLabels: UiLabels = { close: 'Kapat', maximize: 'Büyüt', restore: 'Küçült', pickDate: 'Takvimden seç' };
 
 const UiLabelsContext = createContext<UiLabels>(defaultUiLabels);
 

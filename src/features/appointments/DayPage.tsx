@@ -45,7 +45,7 @@ export function DayPage() {
           <p className="mt-1 text-sm text-muted-foreground">{formatDate(date, locale)}</p>
         </div>
         <div className="flex flex-wrap items-end gap-3">
-          <DayPicker label={t('appointments.day.date')} value={date} onChange={setDate} />
+          <DayPicker label={t('appointments.day.date')} value={date} onChange={setDate} lang={locale} />
           <GenerateButton />
           <Button variant="link" asChild>
             <Link to="/Appointments">{t('appointments.day.all')}</Link>

@@ -4,12 +4,14 @@
 // The answer shows how many slots were made and how many already existed; field errors of a 400
 // show under their fields.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react';
 import { CalendarPlus, Loader2 } from 'lucide-react';
 import { useGetAppointmentTypes } from '../../../generated/api/appointment-types/appointment-types.ts';
 import { useGenerateAppointments } from '../../../generated/api/appointments/appointments.ts';
 import type { AppointmentGenerateRequest, AppointmentGenerateResult, AppointmentType } from '../../../generated/api/model/index.ts';
 import { addDays } from '../../../common/calendar.ts';
 import { Button } from '@/components/ui/button.tsx';
+import { DateInput } from '@/components/ui/day-picker.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { fieldClass, Input } from '@/components/ui/input.tsx';
 import { ApiError } from '@/lib/api-fetcher.ts';
@@ -55,6 +57,8 @@ export function GenerateButton() {
 }
 
 function GenerateDialogBody({ onClose }: { onClose: () => void }) {
+  const { i18n } = useLingui();
+  const locale = i18n.locale || 'tr-TR';
   const invalidate = useInvalidate();
   const id = useId();
   const today = istanbulToday();
@@ -175,10 +179,10 @@ function GenerateDialogBody({ onClose }: { onClose: () => void }) {
               </option>
             ))}
           </select>, 'sm:col-span-2')}
-        {labelled('dateFrom', <Input type="date" {...fieldProps('dateFrom')} value={form.dateFrom} onChange={(e) => set({ dateFrom: e.target.value })} />)}
-        {labelled('dateTo', <Input type="date" {...fieldProps('dateTo')} value={form.dateTo} onChange={(e) => set({ dateTo: e.target.value })} />)}
-        {labelled('dailyStart', <Input type="time" {...fieldProps('dailyStart')} value={form.dailyStart} onChange={(e) => set({ dailyStart: e.target.value })} />)}
-        {labelled('dailyEnd', <Input type="time" {...fieldProps('dailyEnd')} value={form.dailyEnd} onChange={(e) => set({ dailyEnd: e.target.value })} />)}
+        {labelled('dateFrom', <DateInput lang={locale} {...fieldProps('dateFrom')} value={form.dateFrom} onValueChange={(v) => set({ dateFrom: v ?? '' })} />)}
+        {labelled('dateTo', <DateInput lang={locale} {...fieldProps('dateTo')} value={form.dateTo} onValueChange={(v) => set({ dateTo: v ?? '' })} />)}
+        {labelled('dailyStart', <DateInput kind="time" lang={locale} {...fieldProps('dailyStart')} value={form.dailyStart} onValueChange={(v) => set({ dailyStart: v ?? '' })} />)}
+        {labelled('dailyEnd', <DateInput kind="time" lang={locale} {...fieldProps('dailyEnd')} value={form.dailyEnd} onValueChange={(v) => set({ dailyEnd: v ?? '' })} />)}
         {labelled('slotMinutes', <Input type="number" min={5} max={1440} inputMode="numeric" {...fieldProps('slotMinutes')} value={form.slotMinutes} onChange={(e) => set({ slotMinutes: e.target.value })} />)}
         {labelled('capacity', <Input type="number" min={1} max={10000} inputMode="numeric" {...fieldProps('capacity')} value={form.capacity} onChange={(e) => set({ capacity: e.target.value })} />)}
         <div className="flex flex-col gap-1.5 sm:col-span-2">

@@ -2,6 +2,8 @@
 // Transactions/distribute-expense). Equal parts are previewed with the server's own split
 // (common/money.ts: largest remainder on kuruş, ties to the earlier account); parts by shares need
 // the accounts' share counts, which only the server knows: the preview says so and the saved parts show.
+// Once a save was tried, the form's own checks run as it is filled: a message goes as soon as its
+// field is valid (and comes back if it is emptied again); a server's message goes once its field is edited.
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react';
 import { Plus, Split, X } from 'lucide-react';
@@ -12,6 +14,7 @@ import type { Account, DistributeExpenseRequestMethod, DistributeExpenseResult }
 import { fromKurus, splitByWeights, toKurus } from '../../../common/money.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { DateInput } from '@/components/ui/day-picker.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { fieldClass, Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
@@ -64,12 +67,16 @@ function DistributeExpenseDialog({ onClose }: { onClose: () => void }) {
   const currency = currencyList.find((c) => c.id === currencyId) ?? currencyList.find((c) => c.isDefault) ?? currencyList[0];
 
   const [total, setTotal] = useState('');
-  const [date, setDate] = useState(() => istanbulToday());
+  const [date, setDate] = useState<string | null>(() => istanbulToday());
   const [documentNo, setDocumentNo] = useState('');
   const [description, setDescription] = useState('');
   const [method, setMethod] = useState<DistributeExpenseRequestMethod>('equal');
   const [chosen, setChosen] = useState<Chosen[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The server's field messages, each until its field is edited; the form's own checks once a save was tried.
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [tried, setTried] = useState(false);
+  // The summary for screen readers, said on a save and gone with the next edit.
+  const [announce, setAnnounce] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [result, setResult] = useState<DistributeExpenseResult>();
 
@@ -104,13 +111,13 @@ function DistributeExpenseDialog({ onClose }: { onClose: () => void }) {
     return labels[key] ?? field;
   };
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(undefined);
+  /** The form's own checks on what is typed now. */
+  const check = (): Record<string, string> => {
     const found: Record<string, string> = {};
     if (!totalValue || toKurus(totalValue) <= 0n) found.totalAmount = t('office.distribute.error.total');
     if (!description.trim()) found.description = t('office.distribute.error.required', { label: labelOf('description') });
-    if (!date) found.transactionDate = t('office.distribute.error.required', { label: labelOf('transactionDate') });
+    if (date === null) found.transactionDate = t('validation.format', { label: labelOf('transactionDate') });
+    else if (!date) found.transactionDate = t('office.distribute.error.required', { label: labelOf('transactionDate') });
     if (!chosen.length) found.accounts = t('office.distribute.error.noAccounts');
     if (method === 'amounts') {
       chosen.forEach((c, i) => {
@@ -118,11 +125,30 @@ function DistributeExpenseDialog({ onClose }: { onClose: () => void }) {
       });
       if (mismatch && !found.accounts) found.accounts = t('office.distribute.error.mismatch', { sum: money(typedSum ?? '0'), total: money(totalValue ?? '0') });
     }
-    setErrors(found);
+    return found;
+  };
+  const errors: Record<string, string> = { ...serverErrors, ...(tried ? check() : {}) };
+
+  /** A field edited: the server's message about it goes (the accounts' messages with any change of the list). */
+  const edited = (field: string) => {
+    setAnnounce(false);
+    setServerErrors((old) => {
+      const gone = Object.keys(old).filter((k) => k === field || (field === 'accounts' && k.startsWith('accounts')));
+      return gone.length ? Object.fromEntries(Object.entries(old).filter(([k]) => !gone.includes(k))) : old;
+    });
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(undefined);
+    setServerErrors({});
+    setTried(true);
+    setAnnounce(true);
+    const found = check();
     // The keyboard goes to the first field to fix.
     const first = (['totalAmount', 'transactionDate', 'description', 'accounts'] as const).find((f) => found[f]);
     if (first) document.getElementById({ totalAmount: ids.total, transactionDate: ids.date, description: ids.desc, accounts: ids.search }[first])?.focus();
-    if (Object.keys(found).length || !totalValue || !currency) return;
+    if (Object.keys(found).length || !totalValue || !currency || !date) return;
     distribute.mutate(
       {
         data: {
@@ -142,7 +168,7 @@ function DistributeExpenseDialog({ onClose }: { onClose: () => void }) {
           void invalidate('/Transactions', '/Accounts');
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.fields.length) setErrors(err.fieldMessages(labelOf));
+          if (err instanceof ApiError && err.fields.length) setServerErrors(err.fieldMessages(labelOf));
           else setFailure(err instanceof Error ? err.message : String(err));
         },
       },
@@ -185,34 +211,34 @@ function DistributeExpenseDialog({ onClose }: { onClose: () => void }) {
           </DialogFooter>
         </div>
       ) : (
-        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-describedby={errorList.length ? ids.errors : undefined}>
+        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate aria-describedby={announce && errorList.length ? ids.errors : undefined}>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id={ids.total} label={t('office.distribute.total')} error={errors.totalAmount}>
-              <MoneyInput id={ids.total} lang={locale} value={total} onValueChange={setTotal} required aria-required="true" aria-invalid={!!errors.totalAmount} aria-describedby={errors.totalAmount ? `${ids.total}-error` : undefined} />
+              <MoneyInput id={ids.total} lang={locale} value={total} onValueChange={(text) => { if (text !== total) edited('totalAmount'); setTotal(text); }} required aria-required="true" aria-invalid={!!errors.totalAmount} aria-describedby={errors.totalAmount ? `${ids.total}-error` : undefined} />
             </Field>
             <Field id={ids.currency} label={t('office.distribute.currency')} error={errors.currencyTypeId}>
-              <select id={ids.currency} className={cn(fieldClass, 'h-(--control-h)')} value={currency?.id ?? ''} onChange={(e) => setCurrencyId(Number(e.target.value))} aria-invalid={!!errors.currencyTypeId}>
+              <select id={ids.currency} className={cn(fieldClass, 'h-(--control-h)')} value={currency?.id ?? ''} onChange={(e) => { edited('currencyTypeId'); setCurrencyId(Number(e.target.value)); }} aria-invalid={!!errors.currencyTypeId}>
                 {currencyList.map((c) => (
                   <option key={c.id} value={c.id}>{`${c.code} · ${c.name}`}</option>
                 ))}
               </select>
             </Field>
             <Field id={ids.date} label={t('office.distribute.date')} error={errors.transactionDate}>
-              <Input id={ids.date} type="date" value={date} onChange={(e) => setDate(e.target.value)} required aria-invalid={!!errors.transactionDate} aria-describedby={errors.transactionDate ? `${ids.date}-error` : undefined} />
+              <DateInput id={ids.date} lang={locale} value={date ?? ''} onValueChange={(day) => { edited('transactionDate'); setDate(day); }} required aria-invalid={!!errors.transactionDate} aria-describedby={errors.transactionDate ? `${ids.date}-error` : undefined} />
             </Field>
             <Field id={ids.doc} label={t('office.distribute.documentNo')} error={errors.documentNo}>
-              <Input id={ids.doc} value={documentNo} maxLength={50} onChange={(e) => setDocumentNo(e.target.value)} aria-invalid={!!errors.documentNo} aria-describedby={errors.documentNo ? `${ids.doc}-error` : undefined} />
+              <Input id={ids.doc} value={documentNo} maxLength={50} onChange={(e) => { edited('documentNo'); setDocumentNo(e.target.value); }} aria-invalid={!!errors.documentNo} aria-describedby={errors.documentNo ? `${ids.doc}-error` : undefined} />
             </Field>
           </div>
           <Field id={ids.desc} label={t('office.distribute.description')} error={errors.description}>
-            <Input id={ids.desc} value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} required aria-required="true" aria-invalid={!!errors.description} aria-describedby={errors.description ? `${ids.desc}-error` : undefined} />
+            <Input id={ids.desc} value={description} maxLength={500} onChange={(e) => { edited('description'); setDescription(e.target.value); }} required aria-required="true" aria-invalid={!!errors.description} aria-describedby={errors.description ? `${ids.desc}-error` : undefined} />
           </Field>
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium">{t('office.distribute.method')}</legend>
             <div className="flex flex-wrap gap-4">
               {METHODS.map((m) => (
                 <label key={m} className="flex items-center gap-2 text-sm">
-                  <input type="radio" name="method" value={m} checked={method === m} onChange={() => setMethod(m)} className="size-4 accent-primary focus-visible:ring-2 focus-visible:ring-ring" />
+                  <input type="radio" name="method" value={m} checked={method === m} onChange={() => { edited('method'); setMethod(m); }} className="size-4 accent-primary focus-visible:ring-2 focus-visible:ring-ring" />
                   {t(`office.distribute.method.${m}`)}
                 </label>
               ))}
@@ -222,7 +248,10 @@ function DistributeExpenseDialog({ onClose }: { onClose: () => void }) {
           <AccountPicker
             inputId={ids.search}
             chosenIds={new Set(chosen.map((c) => c.id))}
-            onAdd={(a) => setChosen((old) => [...old, { id: a.id, code: a.code, title: a.title, amount: '' }])}
+            onAdd={(a) => {
+              edited('accounts');
+              setChosen((old) => [...old, { id: a.id, code: a.code, title: a.title, amount: '' }]);
+            }}
           />
 
           <section aria-labelledby={`${ids.search}-chosen`} className="flex flex-col gap-2">
@@ -256,7 +285,10 @@ function DistributeExpenseDialog({ onClose }: { onClose: () => void }) {
                               className="w-32"
                               aria-label={t('office.distribute.amountOf', { name: c.title })}
                               value={c.amount}
-                              onValueChange={(text) => setChosen((old) => old.map((x) => (x.id === c.id ? { ...x, amount: text } : x)))}
+                              onValueChange={(text) => {
+                                if (text !== c.amount) edited('accounts');
+                                setChosen((old) => old.map((x) => (x.id === c.id ? { ...x, amount: text } : x)));
+                              }}
                               aria-invalid={!!amountError}
                               aria-describedby={amountError ? `${amountId}-error` : undefined}
                             />
@@ -274,7 +306,10 @@ function DistributeExpenseDialog({ onClose }: { onClose: () => void }) {
                             className="size-8"
                             aria-label={t('office.distribute.removeOne', { name: c.title })}
                             title={t('office.distribute.remove')}
-                            onClick={() => setChosen((old) => old.filter((x) => x.id !== c.id))}
+                            onClick={() => {
+                              edited('accounts');
+                              setChosen((old) => old.filter((x) => x.id !== c.id));
+                            }}
                           >
                             <X aria-hidden="true" />
                           </Button>
@@ -298,7 +333,7 @@ function DistributeExpenseDialog({ onClose }: { onClose: () => void }) {
             {method === 'shares' && chosen.length > 0 && <p className="text-sm text-muted-foreground">{t('office.distribute.sharesNote')}</p>}
           </section>
 
-          {errorList.length > 0 && (
+          {announce && errorList.length > 0 && (
             <p id={ids.errors} className="sr-only" role="alert">{errorList.map(([, m]) => m).join(' ')}</p>
           )}
           {failure && (

@@ -11,7 +11,7 @@ import { useGetAccountStatement } from '../../../generated/api/accounts/accounts
 import type { GetAccountStatementParams } from '../../../generated/api/model/index.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Input } from '@/components/ui/input.tsx';
+import { DateInput } from '@/components/ui/day-picker.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { dataOf } from '@/lib/envelope.ts';
@@ -52,6 +52,12 @@ export function StatementPage() {
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
+    // A day typed that is no day (the field keeps the text) is refused, not dropped.
+    const unreadable = (['from', 'to'] as const).find((k) => draft[k] && !DAY.test(draft[k]));
+    if (unreadable) {
+      setRangeError(t('validation.format', { label: t(`office.statement.${unreadable}`) }));
+      return;
+    }
     if (draft.from && draft.to && draft.from > draft.to) {
       setRangeError(t('office.statement.badRange'));
       return;
@@ -100,11 +106,11 @@ export function StatementPage() {
       <form onSubmit={apply} className="flex flex-wrap items-end gap-3 rounded-xl border border-border bg-card p-4 print:hidden" noValidate>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={fromId}>{t('office.statement.from')}</Label>
-          <Input id={fromId} type="date" value={draft.from} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))} aria-invalid={!!rangeError} aria-describedby={rangeError ? `${fromId}-error` : undefined} />
+          <DateInput id={fromId} lang={locale} value={draft.from} onValueChange={(day, text) => setDraft((d) => ({ ...d, from: day ?? text }))} aria-invalid={!!rangeError} aria-describedby={rangeError ? `${fromId}-error` : undefined} />
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={toId}>{t('office.statement.to')}</Label>
-          <Input id={toId} type="date" value={draft.to} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} aria-invalid={!!rangeError} />
+          <DateInput id={toId} lang={locale} value={draft.to} onValueChange={(day, text) => setDraft((d) => ({ ...d, to: day ?? text }))} aria-invalid={!!rangeError} />
         </div>
         <Button type="submit">{t('office.statement.show')}</Button>
         {rangeError && <p id={`${fromId}-error`} className="w-full text-sm text-destructive" role="alert">{rangeError}</p>}

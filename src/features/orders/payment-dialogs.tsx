@@ -1,8 +1,9 @@
 // The payment dialogs, their own chunk (loaded when one is first opened): "Ödeme al" (the payment
 // form with the order fixed), the standalone payment (pick the customer, then one of their open
 // orders, then the same form), which the VictimPayments screen opens for New, and the refund's
-// confirmation.
-import { useId, useState, type FormEvent } from 'react';
+// confirmation. An amount above the order's balance is refused on the amount field (with the most
+// that can be taken); Escape on a form with typed values asks before discarding them.
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useLingui } from '@lingui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Wallet } from 'lucide-react';
@@ -28,6 +29,7 @@ import { fieldClass, Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
+import { useDiscardGuard } from '@/admin/discard-guard.tsx';
 import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
 import { currencyCode, formatMoney, moneyEditText, parseMoney } from '@/lib/format.ts';
@@ -36,11 +38,16 @@ import { t } from '@/lib/i18n.ts';
 import { useSubmissionKey } from '@/lib/submission-key.ts';
 import { cn } from '@/lib/utils.ts';
 import { useInvalidate } from '@/lib/query-keys.ts';
-import { ErrorBox, nativeSelectClass, pageRequest, usePaymentStatuses, where } from './common.tsx';
+import { ErrorBox, errorText, nativeSelectClass, pageRequest, usePaymentStatuses, where } from './common.tsx';
+
+/** The server's refusal of an amount above the order's balance: said on the amount field. */
+const EXCEEDS_BALANCE = 'error.payment.exceedsBalance';
+const exceedsBalance = (err: unknown) => err instanceof ApiError && err.code === EXCEEDS_BALANCE;
 
 /** The payment form of one order: amount (the balance by default), method, virtual POS when the
- *  method needs one, description; the payment is created paid. */
-function PaymentForm({ order, onDone, onCancel }: { order: VictimOrder; onDone: () => void; onCancel: () => void }) {
+ *  method needs one, description; the payment is created paid. `dirty` holds whether anything
+ *  was typed or chosen (kept up to date as each change is committed, before the next key). */
+function PaymentForm({ order, onDone, onCancel, dirty: dirtyRef }: { order: VictimOrder; onDone: () => void; onCancel: () => void; dirty?: RefObject<boolean> }) {
   const { i18n } = useLingui();
   const locale = i18n.locale || 'tr-TR';
   const ids = useId();
@@ -48,7 +55,8 @@ function PaymentForm({ order, onDone, onCancel }: { order: VictimOrder; onDone: 
   const poss = useGetVirtualPOSs({ query: { select: dataOf, staleTime: 300_000 } }).data?.filter((p) => p.isActive !== false);
   const statuses = usePaymentStatuses();
   const paid = statuses?.find((s) => s.code === 'paid');
-  const [amount, setAmount] = useState(moneyEditText(order.balance, locale));
+  const [proposed] = useState(() => moneyEditText(order.balance, locale));
+  const [amount, setAmount] = useState(proposed);
   const [methodId, setMethodId] = useState<number>();
   const [posId, setPosId] = useState<number>();
   const [description, setDescription] = useState('');
@@ -65,6 +73,20 @@ function PaymentForm({ order, onDone, onCancel }: { order: VictimOrder; onDone: 
   const needsPos = method?.code === 'virtualPos';
   const pos = poss?.find((p) => p.id === (posId ?? poss.find((x) => x.isDefault)?.id ?? poss[0]?.id));
   const label = (f: string) => t(`field.victimPayment.${f}`);
+
+  const dirty = amount !== proposed || description.trim() !== '' || methodId !== undefined || posId !== undefined;
+  useLayoutEffect(() => {
+    if (!dirtyRef) return;
+    dirtyRef.current = dirty;
+    return () => {
+      dirtyRef.current = false;
+    };
+  }, [dirty, dirtyRef]);
+  /** A field edited: its message goes (it is checked again on saving). */
+  const edited = (f: string) => {
+    if (f === 'amount') setAmountError(undefined);
+    setFieldErrors((old) => (f in old ? Object.fromEntries(Object.entries(old).filter(([k]) => k !== f)) : old));
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -90,7 +112,11 @@ function PaymentForm({ order, onDone, onCancel }: { order: VictimOrder; onDone: 
       await invalidate('/VictimOrders', '/VictimPayments', '/Accounts', '/Transactions');
       onDone();
     } catch (err) {
-      if (err instanceof ApiError) setFieldErrors(err.fieldMessages(label));
+      if (exceedsBalance(err)) {
+        // On the field to correct, with the most that can be taken; the keyboard goes there.
+        setFieldErrors({ amount: errorText(err) });
+        requestAnimationFrame(() => document.getElementById(`${ids}-amount`)?.focus());
+      } else if (err instanceof ApiError) setFieldErrors(err.fieldMessages(label));
     }
   };
 
@@ -118,13 +144,16 @@ function PaymentForm({ order, onDone, onCancel }: { order: VictimOrder; onDone: 
           id={`${ids}-amount`}
           lang={locale}
           value={amount}
-          onValueChange={setAmount}
+          onValueChange={(text) => {
+            if (text !== amount) edited('amount');
+            setAmount(text);
+          }}
           aria-invalid={!!(amountError || fieldErrors.amount)}
           aria-describedby={amountError || fieldErrors.amount ? `${ids}-amount-error` : undefined}
           autoFocus
         />
         {(amountError || fieldErrors.amount) && (
-          <p id={`${ids}-amount-error`} className="text-sm text-destructive">
+          <p id={`${ids}-amount-error`} className="text-sm text-destructive" role="alert">
             {amountError ?? fieldErrors.amount}
           </p>
         )}
@@ -132,7 +161,7 @@ function PaymentForm({ order, onDone, onCancel }: { order: VictimOrder; onDone: 
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${ids}-method`}>{label('paymentMethodId')} *</Label>
         {methods ? (
-          <select id={`${ids}-method`} className={cn(fieldClass, nativeSelectClass)} value={method?.id ?? ''} onChange={(e) => setMethodId(Number(e.target.value))} {...invalid('paymentMethodId')}>
+          <select id={`${ids}-method`} className={cn(fieldClass, nativeSelectClass)} value={method?.id ?? ''} onChange={(e) => (edited('paymentMethodId'), edited('virtualPosId'), setMethodId(Number(e.target.value)))} {...invalid('paymentMethodId')}>
             {methods.map((m) => (
               <option key={m.id} value={m.id}>
                 {m.name}
@@ -147,7 +176,7 @@ function PaymentForm({ order, onDone, onCancel }: { order: VictimOrder; onDone: 
       {needsPos && (
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${ids}-pos`}>{label('virtualPosId')} *</Label>
-          <select id={`${ids}-pos`} className={cn(fieldClass, nativeSelectClass)} value={pos?.id ?? ''} onChange={(e) => setPosId(Number(e.target.value))} {...invalid('virtualPosId')}>
+          <select id={`${ids}-pos`} className={cn(fieldClass, nativeSelectClass)} value={pos?.id ?? ''} onChange={(e) => (edited('virtualPosId'), setPosId(Number(e.target.value)))} {...invalid('virtualPosId')}>
             {!poss?.length && <option value="">{t('orderPage.payment.noPos')}</option>}
             {poss?.map((p) => (
               <option key={p.id} value={p.id}>
@@ -160,10 +189,11 @@ function PaymentForm({ order, onDone, onCancel }: { order: VictimOrder; onDone: 
       )}
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${ids}-description`}>{label('description')}</Label>
-        <Textarea id={`${ids}-description`} rows={2} maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} {...invalid('description')} />
+        <Textarea id={`${ids}-description`} rows={2} maxLength={500} value={description} onChange={(e) => (edited('description'), setDescription(e.target.value))} {...invalid('description')} />
         {fieldError('description')}
       </div>
-      <ErrorBox error={create.error} />
+      {/* The over-balance refusal is said on the amount field instead. */}
+      <ErrorBox error={exceedsBalance(create.error) ? undefined : create.error} />
       <DialogFooter>
         <Button variant="outline" onClick={onCancel}>
           {t('action.cancel')}
@@ -179,14 +209,17 @@ function PaymentForm({ order, onDone, onCancel }: { order: VictimOrder; onDone: 
 
 /** "Ödeme al": the payment dialog with the order fixed. */
 export function TakePaymentDialog({ order, onClose }: { order: VictimOrder; onClose: () => void }) {
+  const dirty = useRef(false);
+  const guard = useDiscardGuard(() => dirty.current, onClose);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent maximizable={false}>
+      <DialogContent maximizable={false} onEscapeKeyDown={guard.onEscapeKeyDown} onPointerDownOutside={guard.onPointerDownOutside}>
         <DialogHeader>
           <DialogTitle>{t('orderPage.payment.title')}</DialogTitle>
           <DialogDescription>{t('orderPage.payment.description', { orderNo: order.orderNo })}</DialogDescription>
         </DialogHeader>
-        <PaymentForm order={order} onDone={onClose} onCancel={onClose} />
+        <PaymentForm order={order} onDone={onClose} onCancel={onClose} dirty={dirty} />
+        {guard.confirm}
       </DialogContent>
     </Dialog>
   );
@@ -212,10 +245,13 @@ export function StandalonePaymentDialog({ onClose }: { onClose: () => void }) {
   const open = orders.data?.data.filter((o) => o.status !== 'cancelled' && Number(o.balance) > 0);
   const order = open?.find((o) => o.id === orderId);
   const account = accounts.data?.data.find((a) => a.id === accountId);
+  // The payment form, once shown, says whether it holds typed values.
+  const dirty = useRef(false);
+  const guard = useDiscardGuard(() => dirty.current, onClose);
 
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent maximizable={false} data-testid="standalone-payment">
+      <DialogContent maximizable={false} data-testid="standalone-payment" onEscapeKeyDown={guard.onEscapeKeyDown} onPointerDownOutside={guard.onPointerDownOutside}>
         <DialogHeader>
           <DialogTitle>{t('orderPage.payment.standaloneTitle')}</DialogTitle>
           <DialogDescription>{t('orderPage.payment.standaloneHelp')}</DialogDescription>
@@ -266,8 +302,10 @@ export function StandalonePaymentDialog({ onClose }: { onClose: () => void }) {
             order={order}
             onCancel={() => setOrderId(undefined)}
             onDone={onClose}
+            dirty={dirty}
           />
         )}
+        {guard.confirm}
       </DialogContent>
     </Dialog>
   );

@@ -7,7 +7,7 @@ import type { useCreateVictimAppointment } from '../../../generated/api/victim-a
 import type { Appointment, VictimOrder } from '../../../generated/api/model/index.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
-import { Input } from '@/components/ui/input.tsx';
+import { DateInput } from '@/components/ui/day-picker.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { dataOf } from '@/lib/envelope.ts';
@@ -52,7 +52,7 @@ export function SlotPicker({ order, book, onClose }: { order: VictimOrder; book:
         </DialogHeader>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${ids}-day`}>{t('orderPage.booking.day')}</Label>
-          <Input id={`${ids}-day`} type="date" value={day} onChange={(e) => (book.reset(), setDay(e.target.value))} />
+          <DateInput id={`${ids}-day`} lang={locale} value={day} onValueChange={(next) => (book.reset(), setDay(next ?? ''))} />
         </div>
         <ErrorBox error={book.error} />
         <ul className="flex min-h-40 flex-col gap-1.5" aria-label={t('orderPage.booking.slots')} aria-busy={slots.isFetching}>

@@ -121,7 +121,7 @@ interface Undo {
 }
 
 export function QueuePage() {
-  useLingui();
+  const { i18n } = useLingui();
   const { hasClaim } = useSession();
   const [date, setDate] = useDayParam();
   const canBoard = hasClaim('Monitor.Read');
@@ -133,7 +133,7 @@ export function QueuePage() {
           {t('slaughter.title')}
         </h1>
         <div className="flex flex-wrap items-end gap-3">
-          <DayPicker label={t('slaughter.day')} value={date} onChange={setDate} />
+          <DayPicker label={t('slaughter.day')} value={date} onChange={setDate} lang={i18n.locale || 'tr-TR'} />
           <Button variant="link" asChild>
             <Link to="/VictimProductsAppointments/all">{t('slaughter.allRecords')}</Link>
           </Button>
