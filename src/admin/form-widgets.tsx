@@ -22,7 +22,7 @@ import { cn } from '@/lib/utils.ts';
 import { LookupCombobox } from './LookupCombobox.tsx';
 import { enumLabel, fieldOf } from './metadata.ts';
 import { isNullable } from './payload.ts';
-import { parseLocaleNumber, toLocaleEditText } from '@/lib/format.ts';
+import { moneyEditText, parseLocaleNumber, parseMoney, toLocaleEditText } from '@/lib/format.ts';
 import { fromWallTime, toWallTime } from './zoned-time.ts';
 import type { FormData } from './validation.ts';
 import type { AdminEntity } from './types.ts';
@@ -93,16 +93,22 @@ export function BaseInputTemplate(props: EntityInputProps) {
   );
 }
 
-/** Money and decimals are exact strings ("1250.50"), typed the local way ("1250,50" in Turkish). */
+/**
+ * Money and decimals are exact strings ("1250.50"), typed the local way ("1.250,50" in Turkish):
+ * read by the one reading of typed numbers; money is shown as every money input shows it once the
+ * field is left (`moneyEditText`: `1.250,50`), a decimal without grouping.
+ */
 export function DecimalWidget(props: EntityWidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, readonly, disabled, autofocus, rawErrors, required, registry, options } = props;
+  const { id, value, onChange, onBlur, onFocus, readonly, disabled, autofocus, rawErrors, required, registry, options, schema } = props;
   const locale = registry.formContext.locale;
-  const [text, setText] = useState(() => toLocaleEditText(value, locale));
+  const isMoney = (schema as SchemaWithFormat).format === 'money';
+  const shown = (v: unknown) => (isMoney && typeof v === 'string' && v !== '' ? moneyEditText(v, locale) : toLocaleEditText(v, locale));
+  const [text, setText] = useState(() => shown(value));
   const [seen, setSeen] = useState<unknown>(value);
   // A value set from outside (e.g. the current row loaded after a conflict) replaces the text.
   if (value !== seen) {
     setSeen(value);
-    if ((parseLocaleNumber(text, locale) ?? (text.trim() || undefined)) !== value) setText(toLocaleEditText(value, locale));
+    if ((parseLocaleNumber(text, locale) ?? (text.trim() || undefined)) !== value) setText(shown(value));
   }
   return (
     <Input
@@ -124,8 +130,9 @@ export function DecimalWidget(props: EntityWidgetProps) {
         onChange(out);
       }}
       onBlur={() => {
-        const parsed = parseLocaleNumber(text, locale);
-        if (parsed !== undefined) setText(toLocaleEditText(parsed, locale));
+        // Money that is not an amount (three decimals, a sign) stays as typed, for its error.
+        const parsed = isMoney ? parseMoney(text, locale) : parseLocaleNumber(text, locale);
+        if (parsed !== undefined) setText(shown(parsed));
         onBlur(id, value);
       }}
       onFocus={() => onFocus(id, value)}

@@ -65,6 +65,8 @@ describe("the product's prices in its dialog", () => {
     let dialog = await openProduct(page);
     const section = dialog.getByTestId('product-prices');
     await section.getByRole('heading', { name: 'Fiyatlar' }).waitFor();
+    // The table comes with the prices' answer, after the heading.
+    await section.locator('thead th').first().waitFor();
     const headers = await Promise.all((await section.locator('thead th').all()).map(text));
     expect(headers.slice(0, 5)).toEqual(['Fiyat Tipi', 'Para Birimi', 'Fiyat', 'Geçerlilik Başlangıcı', 'Geçerlilik Bitişi']);
     await section.getByTestId('product-price').first().waitFor();
@@ -79,17 +81,20 @@ describe("the product's prices in its dialog", () => {
     await page.getByRole('option', { name: 'Alış', exact: true }).click();
     await form.getByRole('combobox', { name: 'Para Birimi', exact: true }).click();
     await page.getByRole('option', { name: 'TRY', exact: true }).click();
-    await form.getByRole('textbox', { name: 'Fiyat', exact: true }).fill('512,75');
+    // Typed with a thousands separator, shown the Turkish way once left (issue 17, point 2).
+    const amount = form.getByRole('textbox', { name: 'Fiyat', exact: true });
+    await amount.fill('1.512,7');
     await form.getByLabel('Geçerlilik Başlangıcı').fill('2031-01-01');
+    expect(await amount.inputValue()).toBe('1.512,70');
     await form.getByRole('button', { name: 'Kaydet', exact: true }).click();
     await form.waitFor({ state: 'detached' });
 
     // Saved for this product, and the product's dialog (still open) shows it.
-    const added = (await pricesOf(id)).find((p) => p.amount === '512.75');
+    const added = (await pricesOf(id)).find((p) => p.amount === '1512.70');
     expect(added).toMatchObject({ productId: id, validFrom: '2031-01-01', validTo: null });
     dialog = page.getByRole('dialog', { name: `${PRODUCT.name} kaydını düzenle (Ürünler)` });
     await expect.poll(async () => (await priceRows(dialog)).length).toBe(2);
-    expect((await priceRows(dialog)).map((r) => r.slice(0, 5))).toContainEqual(['Alış', 'TRY', money('512.75'), day('2031-01-01'), 'Süresiz']);
+    expect((await priceRows(dialog)).map((r) => r.slice(0, 5))).toContainEqual(['Alış', 'TRY', money('1512.70'), day('2031-01-01'), 'Süresiz']);
     await dialog.getByRole('button', { name: 'Vazgeç', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -100,12 +105,12 @@ describe("the product's prices in its dialog", () => {
     const table = page.locator('main table[data-slot="table"]');
     await expect.poll(async () => (await table.locator('tbody tr').all()).length, { timeout: 10_000 }).toBe(2);
     const listed = await Promise.all((await table.locator('tbody tr').all()).map(text));
-    expect(listed.some((r) => r.includes(PRODUCT.name) && r.includes('Alış') && r.includes(money('512.75')) && r.includes(day('2031-01-01'))), JSON.stringify(listed)).toBe(true);
+    expect(listed.some((r) => r.includes(PRODUCT.name) && r.includes('Alış') && r.includes(money('1512.70')) && r.includes(day('2031-01-01'))), JSON.stringify(listed)).toBe(true);
 
     // Deleted from the product's dialog: gone from the list and from the server.
     dialog = await openProduct(page);
     await dialog.getByTestId('product-price').nth(1).waitFor();
-    const name = money('512.75');
+    const name = money('1512.70');
     await dialog.getByTestId('product-prices').getByRole('button', { name: `${name} kaydını sil`, exact: true }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText(`${name} kaydını silmek istediğinize emin misiniz?`).waitFor();
