@@ -124,6 +124,7 @@ const stat = (action: string, kind: Stat['kind']) => {
 const REFUSALS = new Set([
   'error.order.sharesExhausted', 'error.appointment.full', 'error.appointment.notOpen', 'error.payment.exceedsBalance',
   'error.conflict.stale', 'error.booking.orderCancelled', 'error.payment.orderCancelled',
+  'error.booking.alreadyBooked', 'error.booking.slotStarted',
 ]);
 
 // ---- database and seed ------------------------------------------------------------------------------

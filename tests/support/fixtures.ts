@@ -110,7 +110,8 @@ type Body = Record<string, unknown>;
 let slot = 0;
 /** A start time no other fixture slot has (a type has at most one slot per start). */
 function nextSlot(): { startsAt: string; endsAt: string } {
-  const start = Date.UTC(2026, 4, 26, 6, 0) + ++slot * 3_600_000;
+  // In the future (a booking is never made into a slot that has started): next year, from 26 May.
+  const start = Date.UTC(new Date().getUTCFullYear() + 1, 4, 26, 6, 0) + ++slot * 3_600_000;
   return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + 30 * 60_000).toISOString() };
 }
 let period = 0;
@@ -148,9 +149,9 @@ const RULES: Record<string, (f: RowFactory) => Promise<Body>> = {
       paymentStatusId: await f.paymentStatus('pending'), paymentMethodId: await f.idOf('PaymentMethod'), virtualPosId: null, paidAt: null, receiptNo: null,
     };
   },
-  // A booking is the order's customer's.
+  // A booking is the order's customer's, of an order of its own (an order holds one active booking per type).
   VictimAppointment: async (f) => {
-    const order = await f.row('VictimOrder', await f.idOf('VictimOrder'));
+    const order = await f.create('VictimOrder');
     return { victimOrderId: order.id, accountId: order.accountId, status: 'booked' };
   },
   // An animal is queued once, under a slaughter number its day has not given yet; not yet received

@@ -29,6 +29,21 @@ import type { VictimAppointmentStatus } from './victimAppointmentStatus.ts';
  * can be booked, and the account must be the order's account (400). Cancelling a booking frees
  * its place; moving it to another slot or back from cancelled books a place again under the
  * same rules.
+ *
+ * A booking is never made into (or moved into) a slot that has already started
+ * (`startsAt` ≤ now): 409 `error.booking.slotStarted`. A booking of a past slot can still be
+ * cancelled or otherwise edited.
+ *
+ * An order holds at most one active (`booked`) booking per appointment type: a second one is a
+ * 409 `error.booking.alreadyBooked` whose `params` name the existing booking (`bookingId`,
+ * `appointmentId`, `startsAt`), so the screen can move that booking instead (a PUT of it to the
+ * new slot). Concurrent bookings of one order are judged one after the other (its row is locked).
+ *
+ * Booking a slaughter slot (appointment type code `slaughter`: a create, a move or a cancelled
+ * booking coming back) puts the order's animal in that day's slaughter queue
+ * (VictimProductsAppointment) with the day's next `slaughterNo`, in the same transaction, once:
+ * an animal already queued that day (another order of it booked first) is not added again.
+ * Numbers are given under a lock of the day, so concurrent bookings never take the same one.
  */
 export interface VictimAppointment {
   readonly id: number;

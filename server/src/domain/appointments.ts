@@ -2,12 +2,16 @@
 // The database keeps a slot's booked count and open/full status from its bookings, under the
 // check booked ≤ capacity; here each booking first locks its slot's row, so concurrent bookings
 // of one slot are judged one after the other and a refusal says why (not open, full, the order).
+// A booking is never made into a slot that has started; an order holds one active booking per
+// appointment type (its row is locked, so concurrent bookings of one order take turns); and a
+// slaughter booking queues the order's animal on the slot's day (issue 17, point 6).
 import type pg from 'pg';
 import { HttpError, badRequest, fieldError, type FieldError } from '../core/errors.ts';
 import { translateDbError, type EntityHooks } from '../crud/handlers.ts';
 import { entityByName } from '../crud/entities.ts';
 import { inTransaction } from '../db/client.ts';
 import type { DomainDeps, OperationInput, WorkflowModule } from './operations.ts';
+import { APPOINTMENT_TYPE } from '../../../common/reference-codes.ts';
 
 const MAX_SLOTS = 5_000;
 const MAX_RANGE_DAYS = 366;
@@ -42,17 +46,75 @@ const appointmentHooks: EntityHooks = {
   },
 };
 
+interface LockedSlot {
+  status: string;
+  capacity: number;
+  booked_count: number;
+  /** Already started (`starts_at <= now()`): takes no new booking. */
+  started: boolean;
+  starts_at: Date;
+  type_code: string | null;
+  /** The slot's day in Istanbul (YYYY-MM-DD): the slaughter queue's day. */
+  day: string;
+}
+
 /** Locks the slots in id order (a move touches two; the count trigger locks them in that order too). */
 async function lockSlots(client: pg.PoolClient, ids: number[]) {
   const { rows } = await client.query(
-    `SELECT id, status, capacity, booked_count FROM appointments WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
+    `SELECT a.id, a.status, a.capacity, a.booked_count, a.starts_at <= now() AS started, a.starts_at, t.code AS type_code,
+            to_char(a.starts_at AT TIME ZONE 'Europe/Istanbul', 'YYYY-MM-DD') AS day
+     FROM appointments a JOIN appointment_types t ON t.id = a.appointment_type_id
+     WHERE a.id = ANY($1::int[]) ORDER BY a.id FOR UPDATE OF a`,
     [ids],
   );
-  return new Map(rows.map((r) => [r.id as number, r as { status: string; capacity: number; booked_count: number }]));
+  return new Map(rows.map((r) => [r.id as number, r as LockedSlot]));
+}
+
+const slotStarted = (startsAt: Date) =>
+  new HttpError(409, 'error.booking.slotStarted', 'Başlamış ya da geçmiş bir randevuya kayıt yapılamaz; ileri bir randevu seçin.', {
+    params: { startsAt: startsAt.toISOString() },
+  });
+const alreadyBooked = (b: { id: number; appointment_id: number; starts_at: Date }) =>
+  new HttpError(409, 'error.booking.alreadyBooked', `Bu siparişin bu tipte etkin bir randevusu zaten var (kayıt no ${b.id}); yeni randevu almak yerine onu taşıyın.`, {
+    params: { bookingId: b.id, appointmentId: b.appointment_id, startsAt: b.starts_at.toISOString() },
+  });
+
+/**
+ * Puts the order's animal in the slaughter queue of the slot's day, under a lock of the day (two
+ * bookings at once never take one number; the unique index per day is the backstop), with the
+ * day's next slaughter number. An animal is queued once (one queue row per animal): already
+ * queued that day, nothing changes; queued on another day, its row moves here with this day's
+ * next number, unless it has started its steps or another order of it is still booked for a
+ * slaughter on that day (then it stays where it is).
+ */
+async function queueAnimal(client: pg.PoolClient, productId: number, appointmentId: number, day: string, bookingId: number) {
+  await client.query(`SELECT pg_advisory_xact_lock(hashtext('kurban.queue.day'), $1::date - date '2000-01-01')`, [day]);
+  const next = `coalesce((SELECT max(slaughter_no) FROM victim_products_appointments WHERE slaughter_day = $3::date), 0) + 1`;
+  const { rows } = await client.query(
+    `SELECT id, slaughter_day AS day, current_step_id FROM victim_products_appointments WHERE product_id = $1 FOR UPDATE`,
+    [productId],
+  );
+  const queued = rows[0] as { id: number; day: string; current_step_id: number | null } | undefined;
+  if (!queued) {
+    await client.query(`INSERT INTO victim_products_appointments (product_id, appointment_id, slaughter_no) SELECT $1, $2, ${next}`, [productId, appointmentId, day]);
+    return;
+  }
+  if (queued.day === day || queued.current_step_id !== null) return;
+  await client.query(
+    `UPDATE victim_products_appointments SET appointment_id = $2, slaughter_no = ${next}, row_version = row_version + 1, updated_at = now()
+     WHERE id = $4 AND NOT EXISTS (
+       SELECT 1 FROM victim_appointments b
+       JOIN victim_orders o ON o.id = b.victim_order_id
+       JOIN appointments a ON a.id = b.appointment_id
+       JOIN appointment_types t ON t.id = a.appointment_type_id
+       WHERE o.product_id = $1 AND b.id <> $5 AND b.status <> 'cancelled' AND t.code = '${APPOINTMENT_TYPE.slaughter}'
+         AND (a.starts_at AT TIME ZONE 'Europe/Istanbul')::date = $6::date)`,
+    [productId, appointmentId, day, queued.id, bookingId, queued.day],
+  );
 }
 
 const bookingHooks: EntityHooks = {
-  async beforeWrite({ client, values, current }) {
+  async beforeWrite({ client, values, current, id }) {
     const pick = <T>(name: string) => (values[name] !== undefined ? values[name] : current?.[name]) as T;
     const appointmentId = pick<number>('appointmentId');
     const orderId = pick<number>('victimOrderId');
@@ -64,23 +126,40 @@ const bookingHooks: EntityHooks = {
     // A new place is taken on create, on a move, and when a cancelled booking comes back.
     const books = takesPlace && (!current || !tookPlace || moved);
     const orderChanged = !current || current.victimOrderId !== orderId || current.accountId !== accountId;
+    // An order holds at most one active (`booked`) booking per appointment type.
+    const becomesActive = status === 'booked' && (!current || current.status !== 'booked' || moved || current.victimOrderId !== orderId);
 
-    if (books || orderChanged) {
-      // FOR SHARE: the order cannot be cancelled or change hands until this booking is written.
-      const { rows } = await client.query(`SELECT account_id, status FROM victim_orders WHERE id = $1 FOR SHARE`, [orderId]);
-      const order = rows[0] as { account_id: number; status: string } | undefined;
+    let order: { account_id: number; status: string; product_id: number } | undefined;
+    if (books || orderChanged || becomesActive) {
+      // FOR NO KEY UPDATE: bookings of one order are judged one after the other (one active
+      // booking per type), and the order cannot be cancelled or change hands meanwhile.
+      const { rows } = await client.query(`SELECT account_id, status, product_id FROM victim_orders WHERE id = $1 FOR NO KEY UPDATE`, [orderId]);
+      order = rows[0] as typeof order;
       if (!order) throw badRequest([fieldError('victimOrderId', 'lookupNotFound')]);
       if (order.account_id !== accountId) throw badRequest([fieldError('accountId', 'notOrderAccount')]);
       if (takesPlace && (books || current?.victimOrderId !== orderId) && order.status === 'cancelled') {
         throw new HttpError(409, 'error.booking.orderCancelled', 'İptal edilmiş siparişe randevu verilemez.');
       }
     }
+    if (becomesActive) {
+      const { rows } = await client.query(
+        `SELECT b.id, b.appointment_id, a.starts_at FROM victim_appointments b JOIN appointments a ON a.id = b.appointment_id
+         WHERE b.victim_order_id = $1 AND b.status = 'booked' AND b.id <> $3
+           AND a.appointment_type_id = (SELECT appointment_type_id FROM appointments WHERE id = $2)
+         ORDER BY b.id LIMIT 1`,
+        [orderId, appointmentId, id ?? 0],
+      );
+      if (rows[0]) throw alreadyBooked(rows[0]);
+    }
     if (!books) return;
     const slots = await lockSlots(client, moved && tookPlace ? [appointmentId, current!.appointmentId as number] : [appointmentId]);
     const slot = slots.get(appointmentId);
     if (!slot) throw badRequest([fieldError('appointmentId', 'lookupNotFound')]);
+    if (slot.started) throw slotStarted(slot.starts_at);
     if (slot.status === 'full' || (slot.status === 'open' && slot.booked_count >= slot.capacity)) throw slotFull();
     if (slot.status !== 'open') throw slotNotOpen(slot.status);
+    // A slaughter booking queues the order's animal on the slot's day, in this transaction.
+    if (slot.type_code === APPOINTMENT_TYPE.slaughter) await queueAnimal(client, order!.product_id, appointmentId, slot.day, id ?? 0);
   },
 };
 
