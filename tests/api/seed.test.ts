@@ -366,6 +366,12 @@ describe('seed', () => {
     }
   });
 
+  it('gives the demo farm an address, a phone and a tax number for its receipts', async () => {
+    const farm = await rows(`SELECT key, value FROM settings WHERE key IN ('company.address', 'company.phone', 'company.taxNumber') ORDER BY key`);
+    expect(farm.map((r) => r.key)).toEqual(['company.address', 'company.phone', 'company.taxNumber']);
+    for (const r of farm) expect(r.value, r.key).not.toBe('');
+  });
+
   it('logs calls of the last days, answered, missed and busy, some matched to accounts', async () => {
     const calls = await rows(`SELECT * FROM netgsm_call_webhook_logs`);
     expect(calls).toHaveLength(30);

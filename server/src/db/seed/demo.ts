@@ -50,6 +50,13 @@ export async function seedDemo(pool: pg.Pool, opts: SeedDemoOptions): Promise<vo
     await writeHandEntries(ctx, accounts, animals, orders);
     await writeSchedule(ctx, slots, queue, bookings);
     await seedCalls(ctx, accounts);
+    // The demo farm's contact lines, so the receipt and the public page show them; only where
+    // nobody has filled them in (the reference seed leaves them empty).
+    await db.query(
+      `UPDATE settings s SET value = v.value FROM (VALUES ('company.address', 'Çiftlik Yolu No: 1, Yahşihan, Kırıkkale'),
+         ('company.phone', '+90 318 000 00 00'), ('company.taxNumber', 'Kırıkkale VD 0000000000')) v(key, value)
+       WHERE s.key = v.key AND coalesce(s.value, '') = ''`,
+    );
     await insertRows(db, 'settings', [{
       key: DEMO_MARKER, value: now.toISOString(), value_type: 'string', is_secret: false,
       description: 'Demo verisinin yüklendiği an. Silinirse ve hiç cari yoksa demo bir sonraki açılışta yeniden yüklenir.',
