@@ -257,6 +257,9 @@ const EAR_TAG = (animal: { id: number }) => `TR54${String(animal.id).padStart(8,
 
 /** An order of two shares for the receipts: the farm's details set, the animal's ear tag, two cash
  *  payments (5.000 then 3.000 of 20.000) and a booked slot (its time as the page shows it). */
+/** Receipts made so far in this file: each books a slot on a day of its own. */
+let receiptDays = 0;
+
 async function receiptOrder() {
   for (const [key, value] of Object.entries(FARM)) await setSetting(`company.${key}`, value);
   const animal = await createAnimal();
@@ -267,7 +270,8 @@ async function receiptOrder() {
   const first = await payOrder(order, '5000.00');
   const second = await payOrder(order, '3000.00');
   const [type] = (await api<{ id: number }[]>('GET', 'AppointmentTypes')).body.data;
-  const day = `2032-05-${String(3 + (Date.now() % 20)).padStart(2, '0')}`;
+  // A day of its own per receipt made in this file: two slots of one type may not start together.
+  const day = `2032-05-${String(3 + ++receiptDays).padStart(2, '0')}`;
   const appointment = await api<{ id: number }>('POST', 'Appointments', { appointmentTypeId: type.id, startsAt: `${day}T11:00:00+03:00`, endsAt: `${day}T11:30:00+03:00`, capacity: 3 });
   ok('POST Appointments', appointment);
   ok('POST VictimAppointments', await api('POST', 'VictimAppointments', { victimOrderId: order.id, accountId: order.accountId, appointmentId: appointment.body.data.id, status: 'booked' }));

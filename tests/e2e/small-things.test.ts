@@ -316,6 +316,8 @@ describe('Escape on a filled form asks before discarding', () => {
     await page.keyboard.press('Escape');
     const ask = page.getByRole('alertdialog', { name: question });
     await ask.waitFor();
+    // The question takes the focus once it has opened: Escape before that reaches the form.
+    await expect.poll(() => ask.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape'); // leaves the question, not the form
     await ask.waitFor({ state: 'detached' });
     expect(await dialog.getByLabel('Tutar').inputValue()).toBe('100,00');
