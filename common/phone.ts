@@ -13,3 +13,12 @@ export function phoneLast4(phone: string | null | undefined): string | null {
   const digits = phoneDigits(phone);
   return digits.length >= 4 ? digits.slice(-4) : null;
 }
+
+/** A Turkish number's ten national digits (`5537794495`), whatever its format, or undefined for another number. */
+export function nationalDigits(phone: string): string | undefined {
+  const digits = phoneDigits(phone);
+  if (digits.length === 10 && !digits.startsWith('0')) return digits;
+  if (digits.length === 11 && digits.startsWith('0')) return digits.slice(1);
+  if (digits.length === 12 && digits.startsWith('90')) return digits.slice(2);
+  return undefined;
+}

@@ -9,6 +9,7 @@
 // significant digits.
 import { TIME_ZONE } from '../../common/calendar.ts';
 import type { FieldKind } from '../../common/fields.ts';
+import { nationalDigits, phoneDigits } from '../../common/phone.ts';
 import { DEFAULT_LANGUAGE, i18n, t } from './i18n.ts';
 
 // The farm's calendar (common/, the server's too), beside the formats that show it.
@@ -106,15 +107,6 @@ export function formatDateTime(value: string | number | Date | null | undefined,
   return dateFormat(lang, { day: '2-digit', month: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: TIME_ZONE }).format(d);
 }
 
-/** A Turkish number's ten national digits (`5537794495`), whatever its format, or undefined for another number. */
-function nationalDigits(phone: string): string | undefined {
-  const digits = phone.replace(/\D/g, '');
-  if (digits.length === 10 && !digits.startsWith('0')) return digits;
-  if (digits.length === 11 && digits.startsWith('0')) return digits.slice(1);
-  if (digits.length === 12 && digits.startsWith('90')) return digits.slice(2);
-  return undefined;
-}
-
 /** A phone number as staff read it out: `0553 779 44 95` for a Turkish number, else as stored. */
 export function formatPhone(phone: string): string {
   const n = nationalDigits(phone);
@@ -124,7 +116,7 @@ export function formatPhone(phone: string): string {
 /** The `tel:` link that calls a phone number (`tel:+905537794495`). */
 export function telHref(phone: string): string {
   const n = nationalDigits(phone);
-  return n ? `tel:+90${n}` : `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;
+  return n ? `tel:+90${n}` : `tel:${phone.trim().startsWith('+') ? '+' : ''}${phoneDigits(phone)}`;
 }
 
 /** A table cell: the value of a field of the given kind and format, as text (money in `currency`, a code). */

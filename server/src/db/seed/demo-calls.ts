@@ -4,7 +4,8 @@ import { addDays, at } from './calendar.ts';
 import type { DemoContext } from './demo-context.ts';
 import { FARM_LINE } from './demo-data.ts';
 import type { DemoAccount } from './demo-people.ts';
-import { makeMobile, phoneKey } from './random.ts';
+import { phoneKey } from '../../../../common/phone.ts';
+import { makeMobile } from './random.ts';
 import { insertRows } from './sql.ts';
 
 const CALL_COUNT = 30;

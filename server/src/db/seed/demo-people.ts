@@ -2,7 +2,8 @@
 // staff) with their addresses.
 import { ACCOUNT_NOTES, FEMALE_NAMES, MALE_NAMES, PLACES, STAFF, STREETS, SUPPLIERS, SURNAMES } from './demo-data.ts';
 import type { DemoContext } from './demo-context.ts';
-import { makeMobile, makeTckn, makeVkn, phoneKey } from './random.ts';
+import { phoneKey } from '../../../../common/phone.ts';
+import { makeMobile, makeTckn, makeVkn } from './random.ts';
 import { allocateIds, idsBy, insertRows, need } from './sql.ts';
 import { ACCOUNT_TYPE } from '../../../../common/reference-codes.ts';
 

@@ -74,5 +74,3 @@ export function makeMobile(rnd: Random): string {
   return `+90 ${rnd.pick(MOBILE_PREFIXES)} ${n.slice(0, 3)} ${n.slice(3, 5)} ${n.slice(5)}`;
 }
 
-/** The last 10 digits, which is how calls are matched to accounts. */
-export const phoneKey = (phone: string) => phone.replace(/\D/g, '').slice(-10);
