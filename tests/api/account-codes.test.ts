@@ -60,6 +60,27 @@ describe('account codes', () => {
     expect(next).toMatch(/^K[0-9]{4}-100000$/);
   });
 
+  it('a series without a counter row starts after the highest number its table holds, once', async () => {
+    // Orders and receipts numbered before the counter (an import, an older version).
+    const order = await s.order();
+    const payment = await s.payment(order, '10.00');
+    const year = String(order.orderNo).slice(1, 5);
+    await s.sql(`UPDATE victim_orders SET order_no = $1 WHERE id = $2`, [`K${year}-00470`, order.id]);
+    await s.sql(`UPDATE victim_payments SET receipt_no = $1 WHERE id = $2`, [`T${year}-00380`, payment.id]);
+    await s.sql(`DELETE FROM number_series WHERE series IN ($1, $2)`, [`order:${year}`, `receipt:${year}`]);
+    expect((await s.order()).orderNo).toBe(`K${year}-00471`);
+    expect((await s.order()).orderNo).toBe(`K${year}-00472`);
+    expect((await s.payment(order, '10.00')).receiptNo).toBe(`T${year}-00381`);
+    // Account codes: a type whose accounts use a series no counter row has yet.
+    const type = await s.api('POST', 'AccountTypes', { name: 'Kiracı', code: 'tenant' });
+    expect(type.status, JSON.stringify(type.body)).toBe(200);
+    types['Kiracı'] = type.body.data.id;
+    await account('Kiracı', 'Eski Kiracı', 'D000120');
+    expect(await s.sql(`SELECT 1 FROM number_series WHERE series = 'account:D'`)).toEqual([]);
+    expect((await account('Kiracı', 'Yeni Kiracı')).code).toBe('D000121');
+    expect((await account('Kiracı', 'Sonraki Kiracı')).code).toBe('D000122');
+  });
+
   it('an update that does not name the code keeps it; an empty code is refused', async () => {
     const a = await account('Müşteri', 'Fatma Yıldız');
     const res = await s.api('PUT', 'Accounts', { id: a.id, rowVersion: a.rowVersion, title: 'Fatma Yıldız Kaya', accountTypeId: a.accountTypeId });

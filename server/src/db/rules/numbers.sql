@@ -12,32 +12,38 @@ CREATE OR REPLACE FUNCTION kurban_zero_padded(n bigint, width integer) RETURNS t
   SELECT repeat('0', greatest(width - length(n::text), 0)) || n::text
 $$;
 
+-- The next value of the counter row `name`. A series without a row yet starts after `highest`:
+-- a query of the highest number its table already holds ($1: the series' prefix), run once, under
+-- a lock of that series.
+CREATE OR REPLACE FUNCTION kurban_series_next(name text, highest text, prefix text) RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  n integer;
+BEGIN
+  UPDATE number_series SET value = value + 1 WHERE series = name RETURNING value INTO n;
+  IF n IS NULL THEN
+    PERFORM pg_advisory_xact_lock(hashtext('number_series'), hashtext(name));
+    EXECUTE highest INTO n USING prefix;
+    INSERT INTO number_series AS s (series, value) VALUES (name, coalesce(n, 0) + 1)
+    ON CONFLICT (series) DO UPDATE SET value = s.value + 1
+    RETURNING value INTO n;
+  END IF;
+  RETURN n;
+END $$;
+
 CREATE OR REPLACE FUNCTION kurban_next_number(kind text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
   letter text := CASE kind WHEN 'order' THEN 'K' WHEN 'receipt' THEN 'T' END;
   year integer := kurban_season_year();
   prefix text;
-  name text;
-  n integer;
 BEGIN
   IF letter IS NULL THEN RAISE EXCEPTION 'unknown number series: %', kind; END IF;
   prefix := letter || year || '-';
-  name := kind || ':' || year;
-  UPDATE number_series SET value = value + 1 WHERE series = name RETURNING value INTO n;
-  IF n IS NULL THEN
-    PERFORM pg_advisory_xact_lock(hashtext('number_series'), hashtext(name));
-    IF kind = 'order' THEN
-      SELECT max(substring(order_no FROM length(prefix) + 1)::integer) INTO n FROM victim_orders
-      WHERE order_no LIKE prefix || '%' AND substring(order_no FROM length(prefix) + 1) ~ '^[0-9]+$';
-    ELSE
-      SELECT max(substring(receipt_no FROM length(prefix) + 1)::integer) INTO n FROM victim_payments
-      WHERE receipt_no LIKE prefix || '%' AND substring(receipt_no FROM length(prefix) + 1) ~ '^[0-9]+$';
-    END IF;
-    INSERT INTO number_series AS s (series, value) VALUES (name, coalesce(n, 0) + 1)
-    ON CONFLICT (series) DO UPDATE SET value = s.value + 1
-    RETURNING value INTO n;
-  END IF;
-  RETURN prefix || kurban_zero_padded(n, 5);
+  RETURN prefix || kurban_zero_padded(kurban_series_next(kind || ':' || year, CASE kind
+    WHEN 'order' THEN $q$SELECT max(substring(order_no FROM length($1) + 1)::integer) FROM victim_orders
+                         WHERE order_no LIKE $1 || '%' AND substring(order_no FROM length($1) + 1) ~ '^[0-9]+$'$q$
+    ELSE $q$SELECT max(substring(receipt_no FROM length($1) + 1)::integer) FROM victim_payments
+            WHERE receipt_no LIKE $1 || '%' AND substring(receipt_no FROM length($1) + 1) ~ '^[0-9]+$'$q$
+  END, prefix), 5);
 END $$;
 
 -- An order without a number takes the next one of its season when it is inserted: in the insert
@@ -59,18 +65,9 @@ CREATE OR REPLACE FUNCTION kurban_next_account_code(type_id integer) RETURNS tex
 DECLARE
   prefix text := coalesce((SELECT substring(code FROM '^[A-Z]+') FROM accounts
                            WHERE account_type_id = type_id AND code ~ '^[A-Z]+[0-9]+$' ORDER BY id DESC LIMIT 1), 'C');
-  name text := 'account:' || prefix;
-  n integer;
 BEGIN
-  UPDATE number_series SET value = value + 1 WHERE series = name RETURNING value INTO n;
-  IF n IS NULL THEN
-    PERFORM pg_advisory_xact_lock(hashtext('number_series'), hashtext(name));
-    SELECT max(substring(code FROM length(prefix) + 1)::integer) INTO n FROM accounts WHERE code ~ ('^' || prefix || '[0-9]{1,9}$');
-    INSERT INTO number_series AS s (series, value) VALUES (name, coalesce(n, 0) + 1)
-    ON CONFLICT (series) DO UPDATE SET value = s.value + 1
-    RETURNING value INTO n;
-  END IF;
-  RETURN prefix || kurban_zero_padded(n, 6);
+  RETURN prefix || kurban_zero_padded(kurban_series_next('account:' || prefix,
+    $q$SELECT max(substring(code FROM length($1) + 1)::integer) FROM accounts WHERE code ~ ('^' || $1 || '[0-9]{1,9}$')$q$, prefix), 6);
 END $$;
 
 -- A code typed by hand above its series' counter moves the counter to it: the next code the
