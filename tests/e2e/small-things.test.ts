@@ -1,5 +1,5 @@
 // Issue 17, point 11 ("smaller things seen") in a real browser against the demo season:
-// errors that clear as their field becomes valid (the expense dialog, the generic entity dialog);
+// errors that clear as their field becomes valid (the expense, slot generation and generic entity dialogs);
 // an over-balance payment refused on the amount field; the order history naming the rows it refers
 // to; date and time fields in the interface's language, whatever the browser's; Escape on a filled
 // form asking before it discards; the skip link; a visible focus ring on every button variant,
@@ -79,6 +79,40 @@ describe('errors clear as their field becomes valid', () => {
     // Emptied again, the field's message comes back (the form was already sent once).
     await description.fill('');
     await descriptionError.waitFor();
+    expect(unexpected(pageErrors.get(page))).toEqual([]);
+  });
+
+  it("in the slot generation dialog: the form's messages go once fixed, the server's once their field is edited", async () => {
+    const page = await signedIn('/Appointments');
+    await page.getByRole('button', { name: 'Randevu oluştur' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Randevu oluştur' }).waitFor();
+    await dialog.getByRole('button', { name: 'Oluştur', exact: true }).click();
+    const typeError = dialog.locator('p.text-destructive', { hasText: 'Randevu türü zorunludur.' });
+    await typeError.waitFor();
+    const type = dialog.getByLabel('Randevu türü');
+    await type.selectOption({ index: 1 });
+    await typeError.waitFor({ state: 'detached' });
+
+    // Once sent, the weekdays are checked as they are toggled.
+    const days = dialog.getByRole('group', { name: 'Günler' }).getByRole('button');
+    for (const day of await days.all()) await day.click();
+    const dayError = dialog.locator('p.text-destructive', { hasText: 'En az bir gün seçin.' });
+    await dayError.waitFor();
+    await days.first().click();
+    await dayError.waitFor({ state: 'detached' });
+
+    // The server's message on a field stays while others are edited, and goes with an edit of its own.
+    const minutes = dialog.getByLabel('Dilim süresi (dakika)');
+    await minutes.fill('1');
+    await dialog.getByRole('button', { name: 'Oluştur', exact: true }).click();
+    await expect.poll(() => minutes.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedBy(minutes)).not.toBe('');
+    await dialog.getByLabel('Kapasite').fill('3');
+    expect(await minutes.getAttribute('aria-invalid')).toBe('true');
+    await minutes.fill('30');
+    await expect.poll(() => minutes.getAttribute('aria-invalid')).toBeNull();
+    expect(await describedBy(minutes)).toBe('');
     expect(unexpected(pageErrors.get(page))).toEqual([]);
   });
 

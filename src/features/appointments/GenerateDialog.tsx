@@ -2,7 +2,7 @@
 // (POST Appointments/generate). The type comes from the AppointmentTypes list and gives the slot
 // length and capacity their defaults; the weekdays are seven toggle buttons (Pzt … Paz, all on).
 // The answer shows how many slots were made and how many already existed; field errors of a 400
-// show under their fields.
+// show under their fields, each until its field is edited, and the form's own ones go once fixed.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react';
 import { CalendarPlus, Loader2 } from 'lucide-react';
@@ -16,6 +16,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { fieldClass, Input } from '@/components/ui/input.tsx';
 import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
+import { useFieldErrors } from '@/lib/field-errors.ts';
 import { istanbulToday } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
 import { useInvalidate } from '@/lib/query-keys.ts';
@@ -72,7 +73,6 @@ function GenerateDialogBody({ onClose }: { onClose: () => void }) {
     capacity: '',
     weekdays: [...WEEKDAYS],
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | undefined>(undefined);
   const [result, setResult] = useState<AppointmentGenerateResult | undefined>(undefined);
   const types = useGetAppointmentTypes({ query: { select: (r) => dataOf(r) }, request: { silent: true } });
@@ -80,8 +80,20 @@ function GenerateDialogBody({ onClose }: { onClose: () => void }) {
   const active = (types.data ?? []).filter((ty) => ty.isActive !== false);
 
   const label = (field: Field) => t(`appointments.generate.field.${field}`);
+  /** The form's own checks on what is typed now. */
+  const check = () => {
+    const found: Partial<Record<Field, string>> = {};
+    for (const field of ['appointmentTypeId', 'dateFrom', 'dateTo', 'dailyStart', 'dailyEnd'] as const) {
+      if (!form[field]) found[field] = t('appointments.generate.required', { label: label(field) });
+    }
+    if (form.weekdays.length === 0) found.weekdays = t('appointments.generate.noWeekday');
+    return found as Record<string, string>;
+  };
+  const fieldErrors = useFieldErrors(check);
+  const errors = fieldErrors.errors as Partial<Record<Field, string>>;
   const set = (patch: Partial<Form>) => {
     setForm((f) => ({ ...f, ...patch }));
+    for (const field of Object.keys(patch)) fieldErrors.edited(field);
     setResult(undefined);
   };
   const chooseType = (value: string) => {
@@ -96,14 +108,7 @@ function GenerateDialogBody({ onClose }: { onClose: () => void }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const local: Partial<Record<Field, string>> = {};
-    if (!form.appointmentTypeId) local.appointmentTypeId = t('appointments.generate.required', { label: label('appointmentTypeId') });
-    if (!form.dateFrom) local.dateFrom = t('appointments.generate.required', { label: label('dateFrom') });
-    if (!form.dateTo) local.dateTo = t('appointments.generate.required', { label: label('dateTo') });
-    if (!form.dailyStart) local.dailyStart = t('appointments.generate.required', { label: label('dailyStart') });
-    if (!form.dailyEnd) local.dailyEnd = t('appointments.generate.required', { label: label('dailyEnd') });
-    if (form.weekdays.length === 0) local.weekdays = t('appointments.generate.noWeekday');
-    setErrors(local);
+    const local = fieldErrors.trySave();
     setFailure(undefined);
     setResult(undefined);
     if (Object.keys(local).length) return;
@@ -131,7 +136,7 @@ function GenerateDialogBody({ onClose }: { onClose: () => void }) {
         if ((FIELDS as readonly string[]).includes(name)) inline[name] = message;
         else other.push(message);
       }
-      setErrors(inline);
+      fieldErrors.serverSaid(inline as Record<string, string>);
       setFailure(Object.keys(inline).length && !other.length ? undefined : [err.message, ...other].join(' '));
     }
   };

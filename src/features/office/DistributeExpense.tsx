@@ -2,8 +2,6 @@
 // Transactions/distribute-expense). Equal parts are previewed with the server's own split
 // (common/money.ts: largest remainder on kuruş, ties to the earlier account); parts by shares need
 // the accounts' share counts, which only the server knows: the preview says so and the saved parts show.
-// Once a save was tried, the form's own checks run as it is filled: a message goes as soon as its
-// field is valid (and comes back if it is emptied again); a server's message goes once its field is edited.
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react';
 import { Plus, Split, X } from 'lucide-react';
@@ -20,6 +18,7 @@ import { fieldClass, Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
+import { useFieldErrors } from '@/lib/field-errors.ts';
 import { formatMoney, istanbulToday, parseMoney } from '@/lib/format.ts';
 import { MoneyInput } from '@/components/money-input.tsx';
 import { t } from '@/lib/i18n.ts';
@@ -72,9 +71,6 @@ function DistributeExpenseDialog({ onClose }: { onClose: () => void }) {
   const [description, setDescription] = useState('');
   const [method, setMethod] = useState<DistributeExpenseRequestMethod>('equal');
   const [chosen, setChosen] = useState<Chosen[]>([]);
-  // The server's field messages, each until its field is edited; the form's own checks once a save was tried.
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [tried, setTried] = useState(false);
   // The summary for screen readers, said on a save and gone with the next edit.
   const [announce, setAnnounce] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -127,24 +123,20 @@ function DistributeExpenseDialog({ onClose }: { onClose: () => void }) {
     }
     return found;
   };
-  const errors: Record<string, string> = { ...serverErrors, ...(tried ? check() : {}) };
+  const fieldErrors = useFieldErrors(check);
+  const { errors } = fieldErrors;
 
-  /** A field edited: the server's message about it goes (the accounts' messages with any change of the list). */
+  /** A field edited: the server's messages about it go (the accounts' messages with any change of the list). */
   const edited = (field: string) => {
     setAnnounce(false);
-    setServerErrors((old) => {
-      const gone = Object.keys(old).filter((k) => k === field || (field === 'accounts' && k.startsWith('accounts')));
-      return gone.length ? Object.fromEntries(Object.entries(old).filter(([k]) => !gone.includes(k))) : old;
-    });
+    fieldErrors.edited(field);
   };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setFailure(undefined);
-    setServerErrors({});
-    setTried(true);
     setAnnounce(true);
-    const found = check();
+    const found = fieldErrors.trySave();
     // The keyboard goes to the first field to fix.
     const first = (['totalAmount', 'transactionDate', 'description', 'accounts'] as const).find((f) => found[f]);
     if (first) document.getElementById({ totalAmount: ids.total, transactionDate: ids.date, description: ids.desc, accounts: ids.search }[first])?.focus();
@@ -168,7 +160,7 @@ function DistributeExpenseDialog({ onClose }: { onClose: () => void }) {
           void invalidate('/Transactions', '/Accounts');
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.fields.length) setServerErrors(err.fieldMessages(labelOf));
+          if (err instanceof ApiError && err.fields.length) fieldErrors.serverSaid(err.fieldMessages(labelOf));
           else setFailure(err instanceof Error ? err.message : String(err));
         },
       },
