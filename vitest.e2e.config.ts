@@ -12,5 +12,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     teardownTimeout: 60_000,
+    // A poll waits for a state of the page, not for a time: on a busy 2-core machine a page can
+    // take more than the default second to get there.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
