@@ -1,7 +1,7 @@
 // Writes the admin metadata: everything the browser's generic entity screen needs to list, filter,
 // sort and edit an entity without a hand-written screen.
 import { FIELD_KINDS } from '../common/fields.ts';
-import type { EntityModel, FieldModel, JsonSchema } from './model.ts';
+import { type EntityModel, type FieldModel, type JsonSchema, translatedLookup } from './model.ts';
 import { operationsOf } from './contract.ts';
 
 const STANDARD = ['id', 'createdAt', 'updatedAt', 'rowVersion'];
@@ -11,7 +11,7 @@ function formSchema(e: EntityModel): { schema: JsonSchema; uiSchema: JsonSchema 
   const properties: JsonSchema = {};
   const uiSchema: JsonSchema = { 'ui:order': editable.map((f) => f.name) };
   for (const f of editable) {
-    const { ['x-lookup']: _l, ['x-payload-name']: _p, ['x-enum-colors']: _c, ['x-label']: _x, ['x-secret']: _s, ['x-widget']: widget, ['x-computed']: _k, ...rest } = f.schema;
+    const { ['x-lookup']: _l, ['x-payload-name']: _p, ['x-enum-colors']: _c, ['x-label']: _x, ['x-secret']: _s, ['x-widget']: widget, ['x-computed']: _k, ['x-lookup-filter']: _f, ['x-lookup-label']: _b, ...rest } = f.schema;
     properties[f.name] = { ...rest, title: f.label };
     const ui: JsonSchema = {};
     if (f.readOnly) ui['ui:readonly'] = true;
@@ -26,7 +26,8 @@ function formSchema(e: EntityModel): { schema: JsonSchema; uiSchema: JsonSchema 
   };
 }
 
-function column(f: FieldModel) {
+function column(f: FieldModel, byName: Map<string, EntityModel>) {
+  const translated = translatedLookup(f, byName);
   return {
     name: f.name,
     label: f.label,
@@ -35,10 +36,13 @@ function column(f: FieldModel) {
     ...(f.enum ? { enum: f.enum } : {}),
     ...(f.schema['x-enum-colors'] ? { enumColors: f.schema['x-enum-colors'] } : {}),
     ...(f.lookup ? { lookup: f.lookup } : {}),
+    ...(translated ? { lookupTranslated: translated } : {}),
+    ...(f.lookupFilter ? { lookupFilter: f.lookupFilter } : {}),
+    ...(f.lookupLabel ? { lookupLabel: f.lookupLabel } : {}),
   };
 }
 
-export function adminEntity(e: EntityModel) {
+export function adminEntity(e: EntityModel, byName: Map<string, EntityModel>) {
   const ops = operationsOf(e);
   return {
     name: e.name,
@@ -48,10 +52,11 @@ export function adminEntity(e: EntityModel) {
     menu: e.menu,
     claims: { read: `${e.claims}.Read`, create: `${e.claims}.Create`, update: `${e.claims}.Update`, delete: `${e.claims}.Delete` },
     display: e.display,
+    ...(e.translate ? { translate: e.translate } : {}),
     search: e.search,
     sort: e.sort,
-    columns: e.columns.map((n) => column(e.fields.find((f) => f.name === n)!)),
-    fields: e.fields.filter((f) => !f.writeOnly).map(column),
+    columns: e.columns.map((n) => column(e.fields.find((f) => f.name === n)!, byName)),
+    fields: e.fields.filter((f) => !f.writeOnly).map((f) => column(f, byName)),
     payloadNames: Object.fromEntries([['id', e.idPayloadName], ...e.fields.filter((f) => f.payloadName !== f.name).map((f) => [f.name, f.payloadName])]),
     operations: Object.fromEntries(ops.map((o) => [o.op, { operationId: o.id, method: o.method.toUpperCase(), path: o.path }])),
     form: formSchema(e),
@@ -75,6 +80,12 @@ export interface AdminField {
   enumColors?: Record<string, TagColor>;
   /** The entity this field refers to (its id); show that entity's display field. */
   lookup?: string;
+  /** That display field when the referenced entity translates it (the row's \`lookupKeys\` carry the key). */
+  lookupTranslated?: string;
+  /** The referenced rows a lookup offers: filters of that entity's page request (\`x-lookup-filter\`). */
+  lookupFilter?: { ColumnName: string; MatchMode: string; FilterValue: unknown }[];
+  /** The referenced row's fields an option shows, joined (\`x-lookup-label\`). */
+  lookupLabel?: string[];
 }
 
 /** Everything the generic entity screen needs to list, filter, sort and edit one entity. */
@@ -86,6 +97,8 @@ export interface AdminEntity {
   menu: string;
   claims: { read: string; create: string; update: string; delete: string };
   display: string;
+  /** Text fields shown through a translation found by the row's \`key\` property (\`ref.*\` messages). */
+  translate?: { key: string; fields: string[] };
   search: string[];
   sort: string[];
   columns: AdminField[];

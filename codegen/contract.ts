@@ -1,6 +1,6 @@
 // Expands the contract source into the full OpenAPI 3.1 document: every entity gets its row,
 // create and update schemas, its envelopes and its six standard operations (openapi/README.md).
-import { INT4_MAX, type ContractSource, type EntityModel, type FieldModel, type JsonSchema, type Operation } from './model.ts';
+import { INT4_MAX, type ContractSource, type EntityModel, type FieldModel, type JsonSchema, type Operation, translatedLookup } from './model.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errors = (...codes: string[]) =>
@@ -12,7 +12,7 @@ const envelope = (data: JsonSchema): JsonSchema => ({
   properties: { success: { type: 'boolean' }, data, error: { type: 'null' } },
 });
 
-function rowSchema(e: EntityModel): JsonSchema {
+function rowSchema(e: EntityModel, byName: Map<string, EntityModel>): JsonSchema {
   const properties: JsonSchema = {};
   for (const f of e.fields) properties[f.name] = f.schema;
   const required = e.fields.filter((f) => !f.writeOnly && (f.readOnly || f.required || f.assigned || ['rowVersion'].includes(f.name))).map((f) => f.name);
@@ -21,6 +21,15 @@ function rowSchema(e: EntityModel): JsonSchema {
       type: 'object',
       readOnly: true,
       description: 'What each reference shows: the display field of the referenced row, by property name.',
+      additionalProperties: { type: ['string', 'null'] },
+    };
+  }
+  const translated = e.fields.filter((f) => translatedLookup(f, byName));
+  if (translated.length) {
+    properties.lookupKeys = {
+      type: 'object',
+      readOnly: true,
+      description: `The key of each referenced row whose shown name is translated (${translated.map((f) => f.name).join(', ')}), by property name: the screens show the translation \`ref.<entity>.<field>.<key>\` in the user's language, else the name in \`lookups\`. Null for a row without a key.`,
       additionalProperties: { type: ['string', 'null'] },
     };
   }
@@ -81,9 +90,10 @@ export function buildOpenApi(src: ContractSource): JsonSchema {
   doc.tags = [...(doc.tags ?? [])];
   const schemas: JsonSchema = { ...doc.components.schemas };
   for (const [name, schema] of Object.entries(src.schemas)) if (!schema['x-entity']) schemas[name] = schema;
+  const byName = new Map(src.entities.map((e) => [e.name, e]));
   for (const e of src.entities) {
     if (!doc.tags.some((t: JsonSchema) => t.name === e.plural)) doc.tags.push({ name: e.plural, description: e.description ?? e.name });
-    schemas[e.name] = rowSchema(e);
+    schemas[e.name] = rowSchema(e, byName);
     const ops = new Set(e.operations);
     if (ops.has('create')) schemas[`${e.name}Create`] = writeSchema(e, 'create');
     if (ops.has('update')) schemas[`${e.name}Update`] = writeSchema(e, 'update');

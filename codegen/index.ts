@@ -8,7 +8,7 @@ import { loadContract } from './model.ts';
 import { buildOpenApi, claimsByOperation } from './contract.ts';
 import { drizzleSchema, serverEntities } from './server.ts';
 import { adminEntity, adminIndex, adminRoutesModule } from './admin.ts';
-import { loadMessages, splitCatalog } from './messages.ts';
+import { loadMessages, splitCatalog, withClaimDescriptions } from './messages.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = (path: string, text: string) => {
@@ -21,6 +21,8 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
 const source = loadContract(join(root, 'openapi'));
 const doc = buildOpenApi(source);
 const messages = loadMessages(join(root, 'openapi', 'messages'), source.entities);
+const claimNames = [...new Set(Object.values(claimsByOperation(doc)))].filter((c) => c !== 'public' && c !== 'authenticated');
+withClaimDescriptions(messages, source.entities, claimNames);
 for (const dir of ['server', 'admin', 'locales']) rmSync(join(root, 'generated', dir), { recursive: true, force: true });
 
 out('openapi.json', json(doc));
@@ -34,7 +36,8 @@ for (const [code, catalog] of Object.entries(messages)) {
   out(`locales/${code}.core.json`, json(core));
   out(`locales/${code}.screens.json`, json(screens));
 }
-const admin = source.entities.map(adminEntity);
+const byName = new Map(source.entities.map((e) => [e.name, e]));
+const admin = source.entities.map((e) => adminEntity(e, byName));
 for (const entity of admin) out(`admin/${entity.plural}.json`, json(entity));
 out('admin/routes.ts', adminRoutesModule(admin));
 out('admin/index.ts', adminIndex(admin));

@@ -4,6 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { referenceTextId } from '../common/reference-codes.ts';
 import type { EntityModel } from './model.ts';
 
 export const MENU_GROUPS = ['victim', 'appointment', 'account', 'product', 'transactions', 'authorization', 'language', 'attribute', 'payment', 'settings', 'logs'];
@@ -42,6 +43,31 @@ export function loadMessages(dir: string, entities: EntityModel[]): Record<strin
   }
   if (problems.length) throw new Error(`translations incomplete:\n  ${problems.join('\n  ')}`);
   return out;
+}
+
+const CLAIM_ACTIONS = ['Read', 'Create', 'Update', 'Delete'];
+
+/**
+ * Every claim's description in every language (`ref.operationClaim.description.<claim>`, seeded
+ * and bundled like the rest): as written in the language file, else, for an entity's standard
+ * claim, its action's template (`permissions.describe.<action>`) around the entity's label. A claim
+ * of the contract left without one fails gen.
+ */
+export function withClaimDescriptions(messages: Record<string, Record<string, string>>, entities: EntityModel[], claims: string[]) {
+  const problems: string[] = [];
+  for (const [code, catalog] of Object.entries(messages)) {
+    for (const claim of claims) {
+      const id = referenceTextId('OperationClaim', 'description', claim);
+      if (id in catalog) continue;
+      const [prefix, action] = claim.split('.');
+      const entity = entities.find((e) => e.claims === prefix);
+      const template = catalog[`permissions.describe.${action}`];
+      if (entity && CLAIM_ACTIONS.includes(action) && template) catalog[id] = template.replace('{entity}', catalog[entity.label]);
+      else problems.push(`${code}.yaml: ${id} is missing`);
+    }
+    messages[code] = Object.fromEntries(Object.entries(catalog).sort(([a], [b]) => a.localeCompare(b)));
+  }
+  if (problems.length) throw new Error(`translations incomplete:\n  ${problems.join('\n  ')}`);
 }
 
 /** What the pages outside the layout show (sign-in, register, waiting, access denied, error, not

@@ -28,6 +28,10 @@ export interface FieldModel {
   /** Optional on create: the server assigns it when left out (`x-assigned`); always in a row. */
   assigned: boolean;
   lookup?: string; // entity name
+  /** Which referenced rows a lookup offers: filters of the list's page request (`x-lookup-filter`). */
+  lookupFilter?: { ColumnName: string; MatchMode: string; FilterValue: unknown }[];
+  /** The referenced row's fields a lookup shows, joined (`x-lookup-label`); default its display. */
+  lookupLabel?: string[];
   unique: boolean;
   enum?: (string | number)[];
   format?: string;
@@ -46,6 +50,8 @@ export interface EntityModel {
   claims: string;
   table: string;
   display: string;
+  /** `x-entity.translate`: text fields shown through a translation found by the row's `key` property. */
+  translate?: { key: string; fields: string[] };
   search: string[];
   columns: string[];
   sort: string[];
@@ -130,6 +136,8 @@ function entityModel(name: string, schema: JsonSchema): EntityModel {
       generated,
       assigned: !!s['x-assigned'],
       lookup: s['x-lookup'],
+      ...(s['x-lookup-filter'] ? { lookupFilter: s['x-lookup-filter'] } : {}),
+      ...(s['x-lookup-label'] ? { lookupLabel: s['x-lookup-label'] } : {}),
       unique: !!s['x-unique'],
       enum: s.enum,
       format: s.format,
@@ -154,6 +162,7 @@ function entityModel(name: string, schema: JsonSchema): EntityModel {
     claims: x.claims ?? x.plural,
     table: x.table,
     display,
+    ...(x.translate ? { translate: { key: x.translate.key, fields: x.translate.fields ?? [] } } : {}),
     search: x.search ?? [display],
     columns: x.columns ?? visible,
     sort: x.sort ?? ['id'],
@@ -167,6 +176,13 @@ function entityModel(name: string, schema: JsonSchema): EntityModel {
     schema,
   };
   check('display', [display]);
+  if (model.translate) {
+    // The key names one row (unique text); what it translates is the row's own text.
+    const key = fields.find((f) => f.name === model.translate!.key);
+    if (!key || !key.unique || key.kind !== 'text') throw new Error(`${name}: x-entity.translate.key must be a unique text property`);
+    check('translate.fields', model.translate.fields);
+    if (!model.translate.fields.length || model.translate.fields.some((n) => fields.find((f) => f.name === n)!.kind !== 'text')) throw new Error(`${name}: x-entity.translate.fields are text properties`);
+  }
   // Search entries: a text field, a lookup field (the referenced row matches its own search), or
   // `Entity.field` (a row of Entity whose lookup `field` names this one matches its own search;
   // checked once every entity is read).
@@ -185,6 +201,12 @@ function entityModel(name: string, schema: JsonSchema): EntityModel {
   for (const f of fields) if (f.secret && (model.columns.includes(f.name) || model.search.includes(f.name))) throw new Error(`${name}.${f.name}: a secret cannot be listed or searched`);
   for (const op of model.operations) if (!ALL_OPERATIONS.includes(op)) throw new Error(`${name}: unknown operation ${op}`);
   return model;
+}
+
+/** The referenced entity's display field when it is translated: the row then carries the referenced row's key in `lookupKeys`. */
+export function translatedLookup(f: FieldModel, byName: Map<string, EntityModel>): string | undefined {
+  const target = f.lookup ? byName.get(f.lookup) : undefined;
+  return target?.translate?.fields.includes(target.display) ? target.display : undefined;
 }
 
 export function loadContract(dir: string): ContractSource {
@@ -213,6 +235,22 @@ export function loadContract(dir: string): ContractSource {
     if (plurals.has(e.plural)) throw new Error(`plural ${e.plural} is used twice`);
     plurals.add(e.plural);
     for (const f of e.fields) if (f.lookup && !byName.has(f.lookup)) throw new Error(`${e.name}.${f.name}: x-lookup ${f.lookup} is not an entity`);
+  }
+  // A lookup's filter and label name fields of the referenced entity (a filter: or of a row it references).
+  const has = (entity: EntityModel | undefined, name: string) => entity?.fields.find((x) => x.name === name);
+  for (const e of entities) {
+    for (const f of e.fields.filter((x) => x.lookupFilter || x.lookupLabel)) {
+      const target = f.lookup ? byName.get(f.lookup) : undefined;
+      if (!target) throw new Error(`${e.name}.${f.name}: x-lookup-filter and x-lookup-label need x-lookup`);
+      for (const l of f.lookupLabel ?? []) if (!has(target, l)) throw new Error(`${e.name}.${f.name}: x-lookup-label ${l} is not a field of ${target.name}`);
+      for (const c of f.lookupFilter ?? []) {
+        const [name, inner] = String(c.ColumnName).split('.');
+        const ref = has(target, name);
+        if (!ref || (inner !== undefined && !has(ref.lookup ? byName.get(ref.lookup) : undefined, inner))) {
+          throw new Error(`${e.name}.${f.name}: x-lookup-filter column ${c.ColumnName} is not a field of ${target.name}`);
+        }
+      }
+    }
   }
   for (const e of entities) {
     for (const s of e.search.filter((x) => x.includes('.'))) {

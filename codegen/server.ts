@@ -131,6 +131,7 @@ export function serverEntities(entities: EntityModel[]) {
     claims: e.claims,
     label: e.label,
     display: e.display,
+    ...(e.translate ? { translate: e.translate } : {}),
     search: e.search,
     sort: e.sort,
     operations: Object.fromEntries(operationsOf(e).map((o) => [o.id, o.op])),

@@ -22,3 +22,11 @@ export const SERVER_CODES = {
   price_types: [PRICE_TYPE.share],
   account_types: [ACCOUNT_TYPE.customer],
 } as const;
+
+/**
+ * The message id that translates a text of a reference row (`x-entity.translate` of the contract:
+ * the row found by its key, e.g. `ref.paymentMethod.name.cash`, `ref.setting.description.season.year`).
+ * Codegen, the reference seed's test and the browser all build ids here.
+ */
+export const referenceTextId = (entity: string, field: string, key: string): string =>
+  `ref.${entity.charAt(0).toLowerCase()}${entity.slice(1)}.${field}.${key}`;

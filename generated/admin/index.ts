@@ -15,6 +15,12 @@ export interface AdminField {
   enumColors?: Record<string, TagColor>;
   /** The entity this field refers to (its id); show that entity's display field. */
   lookup?: string;
+  /** That display field when the referenced entity translates it (the row's `lookupKeys` carry the key). */
+  lookupTranslated?: string;
+  /** The referenced rows a lookup offers: filters of that entity's page request (`x-lookup-filter`). */
+  lookupFilter?: { ColumnName: string; MatchMode: string; FilterValue: unknown }[];
+  /** The referenced row's fields an option shows, joined (`x-lookup-label`). */
+  lookupLabel?: string[];
 }
 
 /** Everything the generic entity screen needs to list, filter, sort and edit one entity. */
@@ -26,6 +32,8 @@ export interface AdminEntity {
   menu: string;
   claims: { read: string; create: string; update: string; delete: string };
   display: string;
+  /** Text fields shown through a translation found by the row's `key` property (`ref.*` messages). */
+  translate?: { key: string; fields: string[] };
   search: string[];
   sort: string[];
   columns: AdminField[];

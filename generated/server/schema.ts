@@ -280,8 +280,10 @@ export const productTypes = pgTable('product_types', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   rowVersion: integer('row_version').notNull().default(1),
   name: text('name').notNull(),
+  code: text('code'),
   description: text('description'),
 }, (t) => [
+  uniqueIndex('uq_product_types__code').on(t.code),
   index('ix_product_types__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
   index('ix_product_types__description_search').using('gin', sql`kurban_fold(${t.description}) gin_trgm_ops`),
 ]);
@@ -292,11 +294,13 @@ export const categories = pgTable('categories', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   rowVersion: integer('row_version').notNull().default(1),
   name: text('name').notNull(),
+  code: text('code'),
   parentId: integer('parent_id'),
   description: text('description'),
   displayOrder: integer('display_order').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
 }, (t) => [
+  uniqueIndex('uq_categories__code').on(t.code),
   foreignKey({ name: 'fk_categories__parent_id', columns: [t.parentId], foreignColumns: [t.id] }).onDelete('restrict'),
   index('ix_categories__parent_id').on(t.parentId),
   index('ix_categories__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
@@ -456,9 +460,11 @@ export const paymentMethods = pgTable('payment_methods', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   rowVersion: integer('row_version').notNull().default(1),
   name: text('name').notNull(),
+  key: text('key'),
   code: text('code').notNull().default("cash"),
   isActive: boolean('is_active').notNull().default(true),
 }, (t) => [
+  uniqueIndex('uq_payment_methods__key').on(t.key),
   check('ck_payment_methods__code', sql`${t.code} in ('cash', 'card', 'transfer', 'virtualPos')`),
   index('ix_payment_methods__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
 ]);
@@ -557,10 +563,12 @@ export const transactionTypes = pgTable('transaction_types', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   rowVersion: integer('row_version').notNull().default(1),
   name: text('name').notNull(),
+  code: text('code'),
   direction: integer('direction').notNull(),
   systemCode: text('system_code'),
   description: text('description'),
 }, (t) => [
+  uniqueIndex('uq_transaction_types__code').on(t.code),
   check('ck_transaction_types__direction', sql`${t.direction} in (1, -1)`),
   uniqueIndex('uq_transaction_types__system_code').on(t.systemCode),
   check('ck_transaction_types__system_code', sql`${t.systemCode} in ('sale', 'saleReversal', 'collection', 'collectionReversal', 'expense')`),
@@ -702,11 +710,13 @@ export const victimAppointmentSteps = pgTable('victim_appointment_steps', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   rowVersion: integer('row_version').notNull().default(1),
   name: text('name').notNull(),
+  code: text('code'),
   stepOrder: integer('step_order').notNull(),
   color: text('color').notNull().default("#64748b"),
   notifyCustomer: boolean('notify_customer').notNull().default(false),
   isFinal: boolean('is_final').notNull().default(false),
 }, (t) => [
+  uniqueIndex('uq_victim_appointment_steps__code').on(t.code),
   uniqueIndex('uq_victim_appointment_steps__step_order').on(t.stepOrder),
   index('ix_victim_appointment_steps__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
 ]);

@@ -82,12 +82,13 @@ function EntityDialogBody({ entity, row, locale, onClose, canDelete, onDelete, R
   };
   const [rowVersion, setRowVersion] = useState(row.rowVersion);
   const [lookups, setLookups] = useState(row.lookups);
+  const [lookupKeys, setLookupKeys] = useState(row.lookupKeys);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, ServerFieldError>>({});
   const [banner, setBanner] = useState<string>();
   const [current, setCurrent] = useState<EntityRow>();
 
-  const formContext = useMemo<EntityFormContext>(() => ({ entity, mode, locale, lookups }), [entity, mode, locale, lookups]);
+  const formContext = useMemo<EntityFormContext>(() => ({ entity, mode, locale, lookups, lookupKeys }), [entity, mode, locale, lookups, lookupKeys]);
   const extraErrors = useMemo(
     () => Object.fromEntries(Object.entries(serverErrors).map(([field, e]) => [field, { __errors: [e.message] }])) as ErrorSchema<FormData>,
     [serverErrors],
@@ -142,6 +143,7 @@ function EntityDialogBody({ entity, row, locale, onClose, canDelete, onDelete, R
     setOpened(withDefaults(formDataOf(entity, current)));
     setRowVersion(current.rowVersion);
     setLookups(current.lookups);
+    setLookupKeys(current.lookupKeys);
     setServerErrors({});
     setCurrent(undefined);
   };

@@ -18,6 +18,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Switch } from '@/components/ui/switch.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { t } from '@/lib/i18n.ts';
+import { lookupText } from '@/lib/reference-text.ts';
 import { cn } from '@/lib/utils.ts';
 import { LookupCombobox } from './LookupCombobox.tsx';
 import { enumLabel, fieldOf } from './metadata.ts';
@@ -34,6 +35,8 @@ export interface EntityFormContext {
   locale: string;
   /** The edited row's `lookups` (what each reference showed in the list). */
   lookups?: Record<string, string | null>;
+  /** The edited row's `lookupKeys` (by which a translated reference's name is shown). */
+  lookupKeys?: Record<string, string | null>;
 }
 
 export type EntityWidgetProps = WidgetProps<FormData, RJSFSchema, EntityFormContext>;
@@ -319,12 +322,14 @@ export function PasswordWidget(props: EntityWidgetProps) {
 /** A reference to another entity's row (`ui:widget: 'lookup'`), shown by its display field. */
 export function LookupWidget(props: EntityWidgetProps) {
   const { id, name, value, onChange, onBlur, schema, required, readonly, disabled, rawErrors, registry, options } = props;
-  const { entity, lookups } = registry.formContext;
+  const { entity, lookups, lookupKeys } = registry.formContext;
+  const field = fieldOf(entity, name);
   const nullable = isNullable(schema as RJSFSchema & Record<string, unknown>);
   return (
     <LookupCombobox
       id={id}
       entityName={fieldOf(entity, name)?.lookup}
+      spec={field}
       value={typeof value === 'number' ? value : null}
       onChange={(v) => onChange(v === null ? (nullable ? null : options.emptyValue) : v)}
       onBlur={() => onBlur(id, value)}
@@ -334,7 +339,7 @@ export function LookupWidget(props: EntityWidgetProps) {
       invalid={isInvalid(rawErrors)}
       aria-required={required || undefined}
       aria-describedby={ariaDescribedByIds(id)}
-      fallbackLabel={lookups?.[name]}
+      fallbackLabel={field?.lookup && field.lookupTranslated ? lookupText({ lookups, lookupKeys }, name, field.lookup, field.lookupTranslated) : lookups?.[name]}
     />
   );
 }

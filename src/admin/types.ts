@@ -6,12 +6,14 @@ import type { MatchMode } from '../../common/fields.ts';
 
 export type { AdminEntity, AdminField, FieldKind, MatchMode };
 
-/** One row of any entity, as the API answers it (camelCase names, `lookups` beside the ids). */
+/** One row of any entity, as the API answers it (camelCase names, `lookups` beside the ids, and
+ *  `lookupKeys`: the keys of referenced rows whose shown name is translated). */
 export interface EntityRow {
   [field: string]: unknown;
   id?: number;
   rowVersion?: number;
   lookups?: Record<string, string | null>;
+  lookupKeys?: Record<string, string | null>;
 }
 
 export type FilterScalar = string | number | boolean | null;

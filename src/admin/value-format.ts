@@ -1,9 +1,11 @@
 // A field's value as text in the current language, as the table cells and the CSV export both
 // show it: enum values by their translated labels, lookups by the referenced row's display field,
+// reference rows' translated texts (names, descriptions) in the user's language (`@/lib/reference-text.ts`),
 // the rest through the app's formats (`@/lib/format.ts`: money, numbers, percent, dates in
 // Istanbul time; also where numbers typed the local way are read).
 import { formatValue as formatScalar } from '@/lib/format.ts';
 import { i18n, t } from '@/lib/i18n.ts';
+import { lookupText, referenceText } from '@/lib/reference-text.ts';
 import { enumLabel, fieldOf, loadedMetadata, routeOfEntity } from './metadata.ts';
 import type { AdminEntity, AdminField, EntityRow } from './types.ts';
 
@@ -12,6 +14,12 @@ export const booleanText = (value: unknown): string => (value === true ? t('acti
 /** The text a cell (or a CSV field) shows for one value of a row. */
 export function formatValue(entity: AdminEntity, field: AdminField, row: EntityRow, locale: string = i18n.locale): string {
   const value = row[field.name];
+  if (field.lookup && field.lookupTranslated) {
+    return lookupText(row, field.name, field.lookup, field.lookupTranslated) ?? (value === null || value === undefined ? '' : String(value));
+  }
+  if (entity.translate?.fields.includes(field.name)) {
+    return referenceText(entity.name, field.name, row[entity.translate.key], typeof value === 'string' ? value : null);
+  }
   if (field.lookup) {
     const shown = row.lookups?.[field.name];
     if (shown === undefined || shown === null) return value === null || value === undefined ? '' : String(value);

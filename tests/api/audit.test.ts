@@ -53,7 +53,7 @@ async function entriesOf(plural: string, id: number): Promise<Entry[]> {
 }
 const countAll = async () => Number((await s.sql(`SELECT count(*) AS n FROM audit_logs`))[0].n);
 
-const STANDARD = ['id', 'createdAt', 'updatedAt', 'rowVersion', 'lookups'];
+const STANDARD = ['id', 'createdAt', 'updatedAt', 'rowVersion', 'lookups', 'lookupKeys'];
 const MASK = '***';
 
 /** One value as the trail records it and as the API answers it: numbers and times are each written their own way. */

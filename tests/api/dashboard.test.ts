@@ -108,16 +108,16 @@ describe('dashboard summary', () => {
     expect(s.shares).toEqual({ animals: 3, animalsFull: 1, capacity: 15, sold: 9 });
     expect(s.orders).toEqual({ draft: 1, confirmed: 1, completed: 1, cancelled: 1 });
     expect(s.money).toEqual({ sold: '8500.00', collected: '2600.00', outstanding: '5900.00' });
-    const type = await one('SELECT id, name, color FROM appointment_types ORDER BY id LIMIT 1');
+    const type = await one('SELECT id, name, code, color FROM appointment_types ORDER BY id LIMIT 1');
     const instant = async (id: number, col: string) => (await one(`SELECT ${col} AS v FROM appointments WHERE id = $1`, [id])).v.toISOString();
     expect(s.appointmentsToday).toEqual([
-      { id: ids.morning, appointmentTypeId: type.id, typeName: type.name, color: type.color, startsAt: await instant(ids.morning, 'starts_at'), endsAt: await instant(ids.morning, 'ends_at'), capacity: 4, bookedCount: 1, status: 'open' },
-      { id: ids.evening, appointmentTypeId: type.id, typeName: type.name, color: type.color, startsAt: await instant(ids.evening, 'starts_at'), endsAt: await instant(ids.evening, 'ends_at'), capacity: 2, bookedCount: 0, status: 'closed' },
+      { id: ids.morning, appointmentTypeId: type.id, typeName: type.name, typeCode: type.code, color: type.color, startsAt: await instant(ids.morning, 'starts_at'), endsAt: await instant(ids.morning, 'ends_at'), capacity: 4, bookedCount: 1, status: 'open' },
+      { id: ids.evening, appointmentTypeId: type.id, typeName: type.name, typeCode: type.code, color: type.color, startsAt: await instant(ids.evening, 'starts_at'), endsAt: await instant(ids.evening, 'ends_at'), capacity: 2, bookedCount: 0, status: 'closed' },
     ]);
-    const steps = await sql('SELECT id, name, color, step_order FROM victim_appointment_steps ORDER BY step_order');
+    const steps = await sql('SELECT id, name, code, color, step_order FROM victim_appointment_steps ORDER BY step_order');
     expect(s.queueByStep).toEqual([
-      { stepId: null, name: null, color: null, count: 1 },
-      ...steps.map((st) => ({ stepId: st.id, name: st.name, color: st.color, count: st.step_order === 2 ? 2 : 0 })),
+      { stepId: null, name: null, code: null, color: null, count: 1 },
+      ...steps.map((st) => ({ stepId: st.id, name: st.name, code: st.code, color: st.color, count: st.step_order === 2 ? 2 : 0 })),
     ]);
     // The refund's reversal is dated the day it was made (today).
     expect(s.collectionsByDay).toEqual([

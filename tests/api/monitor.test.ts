@@ -205,7 +205,7 @@ describe('Monitor/board', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const board = res.body.data;
     expect(board.date).toBe(DAY);
-    const steps = await sql('SELECT id, name, color, step_order AS "stepOrder", is_final AS "isFinal" FROM victim_appointment_steps ORDER BY step_order');
+    const steps = await sql('SELECT id, name, code, color, step_order AS "stepOrder", is_final AS "isFinal" FROM victim_appointment_steps ORDER BY step_order');
     expect(board.steps).toEqual(steps);
     expect(board.entries.map((e: { id: number }) => e.id)).toEqual([first.queueId, second.queueId]);
     expect(board.entries[0]).toEqual({

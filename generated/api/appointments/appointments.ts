@@ -40,6 +40,7 @@ import type {
 import type {
   AppointmentCreate,
   AppointmentEnvelope,
+  AppointmentFreeDaysEnvelope,
   AppointmentGenerateEnvelope,
   AppointmentGenerateRequest,
   AppointmentListEnvelope,
@@ -48,6 +49,7 @@ import type {
   BadRequestResponse,
   ConflictResponse,
   ForbiddenResponse,
+  GetAppointmentFreeDaysParams,
   HeadersTooLargeResponse,
   IdEnvelope,
   NotFoundResponse,
@@ -222,7 +224,159 @@ export const useGenerateAppointments = <TError = BadRequestResponse | Unauthoriz
       > => {
       return useMutation(getGenerateAppointmentsMutationOptions(options), queryClient);
     }
-    export type getAppointmentsResponse200 = {
+    export type getAppointmentFreeDaysResponse200 = {
+  data: AppointmentFreeDaysEnvelope
+  status: 200
+}
+
+export type getAppointmentFreeDaysResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type getAppointmentFreeDaysResponse401 = {
+  data: UnauthorizedResponse
+  status: 401
+}
+
+export type getAppointmentFreeDaysResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type getAppointmentFreeDaysResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
+export type getAppointmentFreeDaysResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
+export type getAppointmentFreeDaysResponseSuccess = (getAppointmentFreeDaysResponse200) & {
+  headers: Headers;
+};
+export type getAppointmentFreeDaysResponseError = (getAppointmentFreeDaysResponse400 | getAppointmentFreeDaysResponse401 | getAppointmentFreeDaysResponse403 | getAppointmentFreeDaysResponse431 | getAppointmentFreeDaysResponse503) & {
+  headers: Headers;
+};
+
+export type getAppointmentFreeDaysResponse = (getAppointmentFreeDaysResponseSuccess | getAppointmentFreeDaysResponseError)
+
+export const getGetAppointmentFreeDaysUrl = (params?: GetAppointmentFreeDaysParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/Appointments/free-days?${stringifiedParams}` : `/Appointments/free-days`
+}
+
+/**
+ * Every day (Europe/Istanbul) from `from` (today when left out) to `to` (inclusive; at most
+ * 366 days after `from`, which is also the default) that has a bookable seat, per appointment
+ * type: the open slots that have not started yet and are not full, and their free seats
+ * together (capacity − booked). Days and types without one are left out; ordered by day,
+ * then type name. Counted by the database from the slots (served by the index on
+ * `startsAt`), so the booking dialog opens on the first day with a seat.
+ * @summary The days with free seats, per appointment type
+ */
+export const getAppointmentFreeDays = async (params?: GetAppointmentFreeDaysParams, options?: Parameters<typeof apiFetch>[1]): Promise<getAppointmentFreeDaysResponse> => {
+
+  return apiFetch<getAppointmentFreeDaysResponse>(getGetAppointmentFreeDaysUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+
+
+export const getGetAppointmentFreeDaysQueryKey = (params?: GetAppointmentFreeDaysParams,) => {
+    return [
+    `/Appointments/free-days`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetAppointmentFreeDaysQueryOptions = <TData = Awaited<ReturnType<typeof getAppointmentFreeDays>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(params?: GetAppointmentFreeDaysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentFreeDays>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetAppointmentFreeDaysQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getAppointmentFreeDays>>> = ({ signal }) => getAppointmentFreeDays(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getAppointmentFreeDays>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetAppointmentFreeDaysQueryResult = NonNullable<Awaited<ReturnType<typeof getAppointmentFreeDays>>>
+export type GetAppointmentFreeDaysQueryError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+
+
+export function useGetAppointmentFreeDays<TData = Awaited<ReturnType<typeof getAppointmentFreeDays>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
+ params: undefined |  GetAppointmentFreeDaysParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentFreeDays>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAppointmentFreeDays>>,
+          TError,
+          Awaited<ReturnType<typeof getAppointmentFreeDays>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAppointmentFreeDays<TData = Awaited<ReturnType<typeof getAppointmentFreeDays>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
+ params?: GetAppointmentFreeDaysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentFreeDays>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAppointmentFreeDays>>,
+          TError,
+          Awaited<ReturnType<typeof getAppointmentFreeDays>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetAppointmentFreeDays<TData = Awaited<ReturnType<typeof getAppointmentFreeDays>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
+ params?: GetAppointmentFreeDaysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentFreeDays>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The days with free seats, per appointment type
+ */
+
+export function useGetAppointmentFreeDays<TData = Awaited<ReturnType<typeof getAppointmentFreeDays>>, TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | HeadersTooLargeResponse | ServiceUnavailableResponse>(
+ params?: GetAppointmentFreeDaysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getAppointmentFreeDays>>, TError, TData>>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetAppointmentFreeDaysQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export type getAppointmentsResponse200 = {
   data: AppointmentListEnvelope
   status: 200
 }

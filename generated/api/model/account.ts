@@ -18,6 +18,7 @@
  *
  * OpenAPI spec version: 1.0
  */
+import type { AccountLookupKeys } from './accountLookupKeys.ts';
 import type { AccountLookups } from './accountLookups.ts';
 
 /**
@@ -106,4 +107,6 @@ export interface Account {
   readonly balance: string;
   /** What each reference shows: the display field of the referenced row, by property name. */
   readonly lookups?: AccountLookups;
+  /** The key of each referenced row whose shown name is translated (accountTypeId), by property name: the screens show the translation `ref.<entity>.<field>.<key>` in the user's language, else the name in `lookups`. Null for a row without a key. */
+  readonly lookupKeys?: AccountLookupKeys;
 }

@@ -18,6 +18,7 @@
  *
  * OpenAPI spec version: 1.0
  */
+import type { AppointmentLookupKeys } from './appointmentLookupKeys.ts';
 import type { AppointmentLookups } from './appointmentLookups.ts';
 import type { AppointmentStatus } from './appointmentStatus.ts';
 
@@ -75,4 +76,6 @@ export interface Appointment {
   notes?: string | null;
   /** What each reference shows: the display field of the referenced row, by property name. */
   readonly lookups?: AppointmentLookups;
+  /** The key of each referenced row whose shown name is translated (appointmentTypeId), by property name: the screens show the translation `ref.<entity>.<field>.<key>` in the user's language, else the name in `lookups`. Null for a row without a key. */
+  readonly lookupKeys?: AppointmentLookupKeys;
 }

@@ -18,6 +18,7 @@
  *
  * OpenAPI spec version: 1.0
  */
+import type { AttributeOptionLookupKeys } from './attributeOptionLookupKeys.ts';
 import type { AttributeOptionLookups } from './attributeOptionLookups.ts';
 
 /**
@@ -49,4 +50,6 @@ export interface AttributeOption {
   displayOrder?: number;
   /** What each reference shows: the display field of the referenced row, by property name. */
   readonly lookups?: AttributeOptionLookups;
+  /** The key of each referenced row whose shown name is translated (attributeId), by property name: the screens show the translation `ref.<entity>.<field>.<key>` in the user's language, else the name in `lookups`. Null for a row without a key. */
+  readonly lookupKeys?: AttributeOptionLookupKeys;
 }

@@ -18,6 +18,7 @@
  *
  * OpenAPI spec version: 1.0
  */
+import type { CategoryLookupKeys } from './categoryLookupKeys.ts';
 import type { CategoryLookups } from './categoryLookups.ts';
 
 /**
@@ -37,6 +38,14 @@ export interface Category {
      * @maxLength 100
      */
   name: string;
+  /**
+     * A stable identifier the screens find the row by, whatever its name says (e.g. `meat`); its name is shown translated by it (`ref.*` messages). Rows staff add may leave it empty.
+     * @minLength 1
+     * @maxLength 30
+     * @nullable
+     * @pattern ^[a-z][A-Za-z0-9]*$
+     */
+  code?: string | null;
   /**
      * The parent category; null for a root. Must not be the category itself or one of its descendants.
      * @minimum 1
@@ -58,4 +67,6 @@ export interface Category {
   isActive?: boolean;
   /** What each reference shows: the display field of the referenced row, by property name. */
   readonly lookups?: CategoryLookups;
+  /** The key of each referenced row whose shown name is translated (parentId), by property name: the screens show the translation `ref.<entity>.<field>.<key>` in the user's language, else the name in `lookups`. Null for a row without a key. */
+  readonly lookupKeys?: CategoryLookupKeys;
 }

@@ -29,6 +29,14 @@ export interface CategoryCreate {
      */
   name: string;
   /**
+     * A stable identifier the screens find the row by, whatever its name says (e.g. `meat`); its name is shown translated by it (`ref.*` messages). Rows staff add may leave it empty.
+     * @minLength 1
+     * @maxLength 30
+     * @nullable
+     * @pattern ^[a-z][A-Za-z0-9]*$
+     */
+  code?: string | null;
+  /**
      * The parent category; null for a root. Must not be the category itself or one of its descendants.
      * @minimum 1
      * @maximum 2147483647

@@ -23,6 +23,11 @@ export type DashboardSummaryAppointmentsTodayItem = {
   id: number;
   appointmentTypeId: number;
   typeName: string;
+  /**
+     * The type's code, by which its name is translated.
+     * @nullable
+     */
+  typeCode: string | null;
   color: string;
   startsAt: string;
   endsAt: string;

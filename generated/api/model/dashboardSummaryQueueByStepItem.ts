@@ -24,6 +24,11 @@ export type DashboardSummaryQueueByStepItem = {
   stepId: number | null;
   /** @nullable */
   name: string | null;
+  /**
+     * The step's code, by which its name is translated.
+     * @nullable
+     */
+  code: string | null;
   /** @nullable */
   color: string | null;
   count: number;

@@ -23,6 +23,9 @@ import type { FilterParamOperator } from './filterParamOperator.ts';
 
 export interface FilterParam {
   /**
+     * A field of the entity, or `lookup.field`: a field of the row a lookup field references
+     * (one reference deep: slots by their type's code, `appointmentTypeId.code`). An unknown
+     * column is a 400 `validation.unknownColumn` naming it.
      * @minLength 1
      * @maxLength 64
      */

@@ -22,6 +22,11 @@
 export interface MonitorStep {
   id: number;
   name: string;
+  /**
+     * The step's code: the board shows the translation of its name (`ref.victimAppointmentStep.name.<code>`), else `name`.
+     * @nullable
+     */
+  code: string | null;
   color: string;
   stepOrder: number;
   isFinal: boolean;

@@ -38,6 +38,14 @@ export interface PaymentMethod {
      */
   name: string;
   /**
+     * A stable identifier of this one row (`code` is the kind several methods may share): its name is shown translated by it (`ref.*` messages; the seeded methods: `cash`, `card`, `transfer`, `virtualPos`). Rows staff add may leave it empty.
+     * @minLength 1
+     * @maxLength 30
+     * @nullable
+     * @pattern ^[a-z][A-Za-z0-9]*$
+     */
+  key?: string | null;
+  /**
      * A payment with a `virtualPos` method must name the virtual POS it went through.
      * @maxLength 10
      */

@@ -18,6 +18,7 @@
  *
  * OpenAPI spec version: 1.0
  */
+import type { ProductLookupKeys } from './productLookupKeys.ts';
 import type { ProductLookups } from './productLookups.ts';
 import type { ProductUnit } from './productUnit.ts';
 
@@ -106,4 +107,6 @@ export interface Product {
   isActive?: boolean;
   /** What each reference shows: the display field of the referenced row, by property name. */
   readonly lookups?: ProductLookups;
+  /** The key of each referenced row whose shown name is translated (productTypeId, categoryId), by property name: the screens show the translation `ref.<entity>.<field>.<key>` in the user's language, else the name in `lookups`. Null for a row without a key. */
+  readonly lookupKeys?: ProductLookupKeys;
 }

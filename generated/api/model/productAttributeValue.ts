@@ -18,6 +18,7 @@
  *
  * OpenAPI spec version: 1.0
  */
+import type { ProductAttributeValueLookupKeys } from './productAttributeValueLookupKeys.ts';
 import type { ProductAttributeValueLookups } from './productAttributeValueLookups.ts';
 
 /**
@@ -62,4 +63,6 @@ export interface ProductAttributeValue {
   attributeOptionId?: number | null;
   /** What each reference shows: the display field of the referenced row, by property name. */
   readonly lookups?: ProductAttributeValueLookups;
+  /** The key of each referenced row whose shown name is translated (attributeId), by property name: the screens show the translation `ref.<entity>.<field>.<key>` in the user's language, else the name in `lookups`. Null for a row without a key. */
+  readonly lookupKeys?: ProductAttributeValueLookupKeys;
 }

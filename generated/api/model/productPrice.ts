@@ -18,6 +18,7 @@
  *
  * OpenAPI spec version: 1.0
  */
+import type { ProductPriceLookupKeys } from './productPriceLookupKeys.ts';
 import type { ProductPriceLookups } from './productPriceLookups.ts';
 
 /**
@@ -69,4 +70,6 @@ export interface ProductPrice {
   validTo?: string | null;
   /** What each reference shows: the display field of the referenced row, by property name. */
   readonly lookups?: ProductPriceLookups;
+  /** The key of each referenced row whose shown name is translated (priceTypeId), by property name: the screens show the translation `ref.<entity>.<field>.<key>` in the user's language, else the name in `lookups`. Null for a row without a key. */
+  readonly lookupKeys?: ProductPriceLookupKeys;
 }

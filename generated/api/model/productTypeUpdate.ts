@@ -41,6 +41,14 @@ export interface ProductTypeUpdate {
      */
   name: string;
   /**
+     * A stable identifier the screens find the row by, whatever its name says (`cattle`, `sheep`, `share`, `meat`, `service`); its name is shown translated by it (`ref.*` messages). Rows staff add may leave it empty.
+     * @minLength 1
+     * @maxLength 30
+     * @nullable
+     * @pattern ^[a-z][A-Za-z0-9]*$
+     */
+  code?: string | null;
+  /**
      * @maxLength 500
      * @nullable
      */

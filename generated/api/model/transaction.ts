@@ -18,6 +18,7 @@
  *
  * OpenAPI spec version: 1.0
  */
+import type { TransactionLookupKeys } from './transactionLookupKeys.ts';
 import type { TransactionLookups } from './transactionLookups.ts';
 
 /**
@@ -98,4 +99,6 @@ export interface Transaction {
   readonly createdByUserId: number | null;
   /** What each reference shows: the display field of the referenced row, by property name. */
   readonly lookups?: TransactionLookups;
+  /** The key of each referenced row whose shown name is translated (transactionTypeId), by property name: the screens show the translation `ref.<entity>.<field>.<key>` in the user's language, else the name in `lookups`. Null for a row without a key. */
+  readonly lookupKeys?: TransactionLookupKeys;
 }

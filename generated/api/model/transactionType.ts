@@ -43,6 +43,14 @@ export interface TransactionType {
      */
   name: string;
   /**
+     * A stable identifier the screens find the row by, whatever its name says (`sale`, `collection`, `payment`, `purchase`…; not what the server posts by, which is `systemCode`); its name is shown translated by it (`ref.*` messages). Rows staff add may leave it empty.
+     * @minLength 1
+     * @maxLength 30
+     * @nullable
+     * @pattern ^[a-z][A-Za-z0-9]*$
+     */
+  code?: string | null;
+  /**
      * +1 debit (the account owes more, e.g. sale, expense share, payment made to it); −1 credit (the account owes less, e.g. collection, purchase from it).
      * @maximum 2147483647
      */

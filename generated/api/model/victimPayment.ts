@@ -18,6 +18,7 @@
  *
  * OpenAPI spec version: 1.0
  */
+import type { VictimPaymentLookupKeys } from './victimPaymentLookupKeys.ts';
 import type { VictimPaymentLookups } from './victimPaymentLookups.ts';
 
 /**
@@ -104,4 +105,6 @@ export interface VictimPayment {
   description?: string | null;
   /** What each reference shows: the display field of the referenced row, by property name. */
   readonly lookups?: VictimPaymentLookups;
+  /** The key of each referenced row whose shown name is translated (paymentMethodId, paymentStatusId), by property name: the screens show the translation `ref.<entity>.<field>.<key>` in the user's language, else the name in `lookups`. Null for a row without a key. */
+  readonly lookupKeys?: VictimPaymentLookupKeys;
 }

@@ -18,6 +18,7 @@
  *
  * OpenAPI spec version: 1.0
  */
+import type { VictimProductsAppointmentLookupKeys } from './victimProductsAppointmentLookupKeys.ts';
 import type { VictimProductsAppointmentLookups } from './victimProductsAppointmentLookups.ts';
 
 /**
@@ -39,7 +40,7 @@ export interface VictimProductsAppointment {
      */
   rowVersion: number;
   /**
-     * The animal; it must have a `shareCapacity`.
+     * The animal; it must have a `shareCapacity`. Offered by ear tag (`code`) and name.
      * @minimum 1
      * @maximum 2147483647
      */
@@ -57,6 +58,8 @@ export interface VictimProductsAppointment {
   readonly slaughterDay: string;
   /**
      * The slaughter (kurban) number called out and shown on the Monitor board; unique per day.
+     * Left out of a create, the server gives the day's next number (one above the day's highest,
+     * under a lock of the day, so concurrent additions never take the same one).
      * @minimum 1
      * @maximum 9999
      */
@@ -75,4 +78,6 @@ export interface VictimProductsAppointment {
   notes?: string | null;
   /** What each reference shows: the display field of the referenced row, by property name. */
   readonly lookups?: VictimProductsAppointmentLookups;
+  /** The key of each referenced row whose shown name is translated (currentStepId), by property name: the screens show the translation `ref.<entity>.<field>.<key>` in the user's language, else the name in `lookups`. Null for a row without a key. */
+  readonly lookupKeys?: VictimProductsAppointmentLookupKeys;
 }

@@ -36,7 +36,7 @@ export interface VictimProductsAppointmentUpdate {
      */
   rowVersion: number;
   /**
-     * The animal; it must have a `shareCapacity`.
+     * The animal; it must have a `shareCapacity`. Offered by ear tag (`code`) and name.
      * @minimum 1
      * @maximum 2147483647
      */
@@ -49,10 +49,12 @@ export interface VictimProductsAppointmentUpdate {
   appointmentId: number;
   /**
      * The slaughter (kurban) number called out and shown on the Monitor board; unique per day.
+     * Left out of a create, the server gives the day's next number (one above the day's highest,
+     * under a lock of the day, so concurrent additions never take the same one).
      * @minimum 1
      * @maximum 9999
      */
-  slaughterNo: number;
+  slaughterNo?: number;
   /**
      * The step the animal has reached; null until it is received.
      * @minimum 1

@@ -18,6 +18,7 @@
  *
  * OpenAPI spec version: 1.0
  */
+import type { VictimStepHistoryLookupKeys } from './victimStepHistoryLookupKeys.ts';
 import type { VictimStepHistoryLookups } from './victimStepHistoryLookups.ts';
 
 /**
@@ -74,4 +75,6 @@ export interface VictimStepHistory {
   changedAt: string;
   /** What each reference shows: the display field of the referenced row, by property name. */
   readonly lookups?: VictimStepHistoryLookups;
+  /** The key of each referenced row whose shown name is translated (fromStepId, toStepId), by property name: the screens show the translation `ref.<entity>.<field>.<key>` in the user's language, else the name in `lookups`. Null for a row without a key. */
+  readonly lookupKeys?: VictimStepHistoryLookupKeys;
 }

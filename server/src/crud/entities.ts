@@ -29,6 +29,8 @@ export interface EntityMeta {
   claims: string;
   label: string;
   display: string;
+  /** Text fields the screens show through a translation found by the row's `key` property. */
+  translate?: { key: string; fields: string[] };
   search: string[];
   sort: string[];
   operations: Record<string, "list" | "page" | "get" | "create" | "update" | "delete">; // operationId → kind

@@ -45,7 +45,7 @@ SELECT json_build_object(
       'outstanding', coalesce(sum(balance), 0)::numeric(20, 2)::text)
     FROM season_orders WHERE status <> 'cancelled' AND currency_type_id = p.currency),
   'appointmentsToday', (SELECT coalesce(json_agg(json_build_object(
-      'id', a.id, 'appointmentTypeId', a.appointment_type_id, 'typeName', ty.name, 'color', ty.color,
+      'id', a.id, 'appointmentTypeId', a.appointment_type_id, 'typeName', ty.name, 'typeCode', ty.code, 'color', ty.color,
       'startsAt', to_char(a.starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'endsAt', to_char(a.ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'capacity', a.capacity, 'bookedCount', a.booked_count, 'status', a.status) ORDER BY a.starts_at, a.id), '[]')
@@ -53,14 +53,14 @@ SELECT json_build_object(
     WHERE a.starts_at >= p.today::timestamp AT TIME ZONE 'Europe/Istanbul'
       AND a.starts_at < (p.today + 1)::timestamp AT TIME ZONE 'Europe/Istanbul'
       AND a.status <> 'cancelled'),
-  'queueByStep', (SELECT coalesce(json_agg(json_build_object('stepId', b.id, 'name', b.name, 'color', b.color, 'count', b.n)
+  'queueByStep', (SELECT coalesce(json_agg(json_build_object('stepId', b.id, 'name', b.name, 'code', b.code, 'color', b.color, 'count', b.n)
       ORDER BY b.step_order NULLS FIRST, b.id), '[]')
     FROM (
       -- Every step (0 when none is there) and, first, the animals not received yet.
-      SELECT s.id, s.name, s.color, s.step_order, coalesce(q.n, 0) AS n
+      SELECT s.id, s.name, s.code, s.color, s.step_order, coalesce(q.n, 0) AS n
       FROM victim_appointment_steps s LEFT JOIN queue q ON q.current_step_id = s.id
       UNION ALL
-      SELECT NULL, NULL, NULL, NULL, coalesce((SELECT n FROM queue WHERE current_step_id IS NULL), 0)) b),
+      SELECT NULL, NULL, NULL, NULL, NULL, coalesce((SELECT n FROM queue WHERE current_step_id IS NULL), 0)) b),
   'missedCallsNotReturned', (SELECT count(*) FROM netgsm_call_webhook_logs
     WHERE direction = 'inbound' AND status IN ('missed', 'busy') AND called_back_at IS NULL),
   'collectionsByDay', (SELECT coalesce(json_agg(json_build_object('date', d.day, 'amount', d.amount::text) ORDER BY d.day), '[]')

@@ -22,7 +22,7 @@ export interface MonitorEntry {
 }
 export interface MonitorBoard {
   date: string;
-  steps: { id: number; name: string; color: string; stepOrder: number; isFinal: boolean }[];
+  steps: { id: number; name: string; code: string | null; color: string; stepOrder: number; isFinal: boolean }[];
   entries: MonitorEntry[];
 }
 
@@ -58,7 +58,7 @@ const toEntry = ({ names, ...rest }: RawEntry): MonitorEntry => ({ ...rest, shar
 export async function loadBoard(db: pg.Pool | pg.PoolClient, day: string): Promise<MonitorBoard> {
   const { rows } = await db.query(
     `SELECT
-       (SELECT coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'color', s.color, 'stepOrder', s.step_order, 'isFinal', s.is_final)
+       (SELECT coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'code', s.code, 'color', s.color, 'stepOrder', s.step_order, 'isFinal', s.is_final)
                                  ORDER BY s.step_order, s.id), '[]'::json)
         FROM victim_appointment_steps s) AS steps,
        (SELECT coalesce(json_agg(${ENTRY_JSON} ORDER BY q.slaughter_no, q.id), '[]'::json)

@@ -13,6 +13,7 @@ import { dataOf } from '@/lib/envelope.ts';
 import { useDayParam } from '@/lib/day-param.ts';
 import { formatDate, formatNumber, TIME_ZONE } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
+import { lookupText } from '@/lib/reference-text.ts';
 import { cn } from '@/lib/utils.ts';
 import { GenerateButton } from './GenerateDialog.tsx';
 
@@ -85,7 +86,7 @@ export function DayPage() {
                       <td className="whitespace-nowrap px-3 py-2 font-medium tabular-nums">
                         {time(slot.startsAt)} – {time(slot.endsAt)}
                       </td>
-                      <td className="px-3 py-2">{slot.lookups?.appointmentTypeId ?? ''}</td>
+                      <td className="px-3 py-2">{lookupText(slot, 'appointmentTypeId', 'AppointmentType') ?? ''}</td>
                       <td className="px-3 py-2">
                         <div className="flex items-center gap-3">
                           <div className="h-2 w-32 overflow-hidden rounded-full bg-muted" aria-hidden="true">

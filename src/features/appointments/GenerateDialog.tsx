@@ -19,6 +19,7 @@ import { dataOf } from '@/lib/envelope.ts';
 import { useFieldErrors } from '@/lib/field-errors.ts';
 import { istanbulToday } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
+import { referenceText } from '@/lib/reference-text.ts';
 import { useInvalidate } from '@/lib/query-keys.ts';
 import { useSession } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
@@ -180,7 +181,7 @@ function GenerateDialogBody({ onClose }: { onClose: () => void }) {
             <option value="">{types.isPending ? t('appointments.generate.loadingTypes') : t('appointments.generate.chooseType')}</option>
             {active.map((ty) => (
               <option key={ty.id} value={ty.id}>
-                {ty.name}
+                {referenceText('AppointmentType', 'name', ty.code, ty.name)}
               </option>
             ))}
           </select>, 'sm:col-span-2')}

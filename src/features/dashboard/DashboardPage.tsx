@@ -20,6 +20,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { dataOf } from '@/lib/envelope.ts';
 import { formatMoney, formatNumber, formatPercent, TIME_ZONE } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
+import { referenceText } from '@/lib/reference-text.ts';
 import { useSession } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
 import { CollectionsChart } from './CollectionsChart.tsx';
@@ -188,7 +189,7 @@ export function DashboardPage() {
                       </span>
                       <span className="flex min-w-0 flex-1 items-center gap-2">
                         <span className="size-3 shrink-0 rounded-full" style={{ backgroundColor: a.color }} aria-hidden />
-                        <span className="truncate">{a.typeName}</span>
+                        <span className="truncate">{referenceText('AppointmentType', 'name', a.typeCode, a.typeName)}</span>
                       </span>
                       <span className="flex items-center gap-2">
                         <Bar ratio={ratio(a.bookedCount, a.capacity)} color={a.color} className="w-16" />
@@ -285,7 +286,7 @@ function QueueBars({ steps, locale }: { steps: DashboardSummary['queueByStep']; 
       <ul className="flex flex-col gap-2">
         {steps.map((s) => (
           <li key={s.stepId ?? 'none'} className="grid grid-cols-[minmax(7rem,10rem)_1fr_3rem] items-center gap-3" data-testid="queue-step">
-            <span className="truncate text-sm">{s.name ?? t('dashboard.queue.notReceived')}</span>
+            <span className="truncate text-sm">{s.name === null ? t('dashboard.queue.notReceived') : referenceText('VictimAppointmentStep', 'name', s.code, s.name)}</span>
             <Bar ratio={ratio(s.count, most)} color={s.color} className="h-3" />
             <span className="text-right font-semibold tabular-nums">{formatNumber(s.count, locale)}</span>
           </li>

@@ -35,6 +35,7 @@ import { dataOf } from '@/lib/envelope.ts';
 import { currencyCode, formatMoney, moneyEditText, parseMoney } from '@/lib/format.ts';
 import { MoneyInput } from '@/components/money-input.tsx';
 import { t } from '@/lib/i18n.ts';
+import { referenceText } from '@/lib/reference-text.ts';
 import { useSubmissionKey } from '@/lib/submission-key.ts';
 import { cn } from '@/lib/utils.ts';
 import { useInvalidate } from '@/lib/query-keys.ts';
@@ -164,7 +165,7 @@ function PaymentForm({ order, onDone, onCancel, dirty: dirtyRef }: { order: Vict
           <select id={`${ids}-method`} className={cn(fieldClass, nativeSelectClass)} value={method?.id ?? ''} onChange={(e) => (edited('paymentMethodId'), edited('virtualPosId'), setMethodId(Number(e.target.value)))} {...invalid('paymentMethodId')}>
             {methods.map((m) => (
               <option key={m.id} value={m.id}>
-                {m.name}
+                {referenceText('PaymentMethod', 'name', m.key, m.name)}
               </option>
             ))}
           </select>

@@ -12,6 +12,7 @@ import type { VictimOrder, VictimPayment } from '../../../generated/api/model/in
 import { dataOf } from '@/lib/envelope.ts';
 import { currencyCode, formatDate, formatDateTime, formatMoney, formatNumber } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
+import { lookupText } from '@/lib/reference-text.ts';
 import { ATTRIBUTE, PAYMENT_STATUS } from '../../../common/reference-codes.ts';
 import { pageRequest, usePaymentStatuses, where } from './common.tsx';
 import { useOrderPayments } from './payments.tsx';
@@ -129,8 +130,8 @@ export function OrderReceipt({ order, locale }: { order: VictimOrder; locale: st
               <tr key={p.id}>
                 <td style={cell}>{formatDateTime(p.paidAt ?? p.createdAt, locale)}</td>
                 <td style={cell}>{p.receiptNo}</td>
-                <td style={cell}>{p.lookups?.paymentMethodId}</td>
-                <td style={cell}>{p.lookups?.paymentStatusId}</td>
+                <td style={cell}>{lookupText(p, 'paymentMethodId', 'PaymentMethod')}</td>
+                <td style={cell}>{lookupText(p, 'paymentStatusId', 'PaymentStatus')}</td>
                 <td style={{ ...cell, textAlign: 'right' }}>{money(p.amount)}</td>
               </tr>
             ))}
@@ -189,7 +190,7 @@ export function PaymentReceipt({ order, payment, locale }: { order: VictimOrder;
           [t('field.victimOrder.accountId'), order.lookups?.accountId],
           [t('field.victimPayment.paidAt'), formatDateTime(payment.paidAt ?? payment.createdAt, locale)],
           [t('field.victimPayment.receiptNo'), payment.receiptNo],
-          [t('field.victimPayment.paymentMethodId'), payment.lookups?.paymentMethodId],
+          [t('field.victimPayment.paymentMethodId'), lookupText(payment, 'paymentMethodId', 'PaymentMethod')],
           [t('field.victimPayment.amount'), <strong key="amount">{money(payment.amount)}</strong>],
           [t('orderPage.receipt.balanceAfter'), money(after.toFixed(2))],
         ]}

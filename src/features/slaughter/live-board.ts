@@ -8,6 +8,7 @@ import { getGetMonitorBoardQueryKey, getMonitorBoard } from '../../../generated/
 import type { MonitorBoard, MonitorChange, MonitorEntry } from '../../../generated/api/model/index.ts';
 import { dataOf } from '@/lib/envelope.ts';
 import { useEventStream } from '@/lib/event-stream.ts';
+import { referenceText } from '@/lib/reference-text.ts';
 
 /** The cache holds the board itself (not the call's answer: the stream writes boards and entries
  *  into it), under a key derived from the call's (src/lib/query-keys.ts). */
@@ -71,6 +72,10 @@ function luminance(color: string): number | undefined {
 }
 
 /** A step's chip colours: its colour as the background, black or white text, whichever reads better. */
+/** A slaughter step's name in the user's language (its code's translation, else its stored name). */
+export const stepName = (step: { name: string; code?: string | null }): string =>
+  referenceText('VictimAppointmentStep', 'name', step.code, step.name);
+
 export function chipColors(color: string | undefined): { backgroundColor: string; color: string } | undefined {
   const l = color === undefined ? undefined : luminance(color);
   if (l === undefined || color === undefined) return undefined;

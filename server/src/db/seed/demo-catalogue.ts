@@ -47,12 +47,12 @@ const sheepPrice = (kg: number) => lira(kg < 65 ? 11_500 : kg < 75 ? 12_500 : 13
 const roundTo = (kurus: number, tl: number) => Math.round(kurus / lira(tl)) * lira(tl);
 
 const CATEGORIES = [
-  { key: 'kurbanlik', name: 'Kurbanlık', parent: null, description: 'Kurban sezonu hayvanları.', order: 1 },
-  { key: 'buyukbas', name: 'Büyükbaş Kurbanlık', parent: 'kurbanlik', description: 'Hisseyle satılan büyükbaş hayvanlar.', order: 1 },
-  { key: 'kucukbas', name: 'Küçükbaş Kurbanlık', parent: 'kurbanlik', description: 'Tek hisse koyun ve keçiler.', order: 2 },
-  { key: 'et', name: 'Et Ürünleri', parent: null, description: 'Yıl boyu satılan et ürünleri.', order: 2 },
-  { key: 'kirmizi', name: 'Kırmızı Et', parent: 'et', description: null, order: 1 },
-  { key: 'hizmet', name: 'Hizmetler', parent: null, description: 'Kesim, parçalama ve teslimat.', order: 3 },
+  { key: 'kurbanlik', code: 'animals', name: 'Kurbanlık', parent: null, description: 'Kurban sezonu hayvanları.', order: 1 },
+  { key: 'buyukbas', code: 'cattle', name: 'Büyükbaş Kurbanlık', parent: 'kurbanlik', description: 'Hisseyle satılan büyükbaş hayvanlar.', order: 1 },
+  { key: 'kucukbas', code: 'sheep', name: 'Küçükbaş Kurbanlık', parent: 'kurbanlik', description: 'Tek hisse koyun ve keçiler.', order: 2 },
+  { key: 'et', code: 'meat', name: 'Et Ürünleri', parent: null, description: 'Yıl boyu satılan et ürünleri.', order: 2 },
+  { key: 'kirmizi', code: 'redMeat', name: 'Kırmızı Et', parent: 'et', description: null, order: 1 },
+  { key: 'hizmet', code: 'services', name: 'Hizmetler', parent: null, description: 'Kesim, parçalama ve teslimat.', order: 3 },
 ] as const;
 
 /** Products sold all year, with their sale price. */
@@ -110,7 +110,7 @@ async function seedCategories(ctx: DemoContext): Promise<Map<string, number>> {
   const byKey = new Map<string, number>(CATEGORIES.map((c, i) => [c.key, ids[i]]));
   // Parents come first in the list, so one statement satisfies the self-reference.
   await insertRows(ctx.db, 'categories', CATEGORIES.map((c) => ({
-    id: byKey.get(c.key), name: c.name, parent_id: c.parent ? byKey.get(c.parent) : null, description: c.description, display_order: c.order, is_active: true,
+    id: byKey.get(c.key), code: c.code, name: c.name, parent_id: c.parent ? byKey.get(c.parent) : null, description: c.description, display_order: c.order, is_active: true,
   })));
   return byKey;
 }

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type pg from 'pg';
-import { ACCOUNT_TYPE, APPOINTMENT_TYPE, ATTRIBUTE, PRICE_TYPE, SERVER_CODES } from '../../../../common/reference-codes.ts';
+import { ACCOUNT_TYPE, APPOINTMENT_TYPE, ATTRIBUTE, PRICE_TYPE, SERVER_CODES, referenceTextId } from '../../../../common/reference-codes.ts';
 import { PRICE_OVERRIDE_CLAIM } from '../../../../common/claims.ts';
 import { encryptSecret } from '../../crud/secrets.ts';
 import { istanbulYear } from './calendar.ts';
@@ -41,11 +41,11 @@ const CURRENCIES = [
 ];
 
 const PRODUCT_TYPES = [
-  { name: 'Büyükbaş', description: 'Sığır, dana, tosun; kurbanda 7 hisseye kadar bölünür.' },
-  { name: 'Küçükbaş', description: 'Koyun, keçi; kurbanda tek hisse.' },
-  { name: 'Kurban Hissesi', description: 'Büyükbaş bir hayvandan satılan kurban hissesi.' },
-  { name: 'Et Ürünü', description: 'Kıyma, kuşbaşı, pirzola gibi et ürünleri.' },
-  { name: 'Hizmet', description: 'Kesim, parçalama, teslimat gibi hizmetler.' },
+  { code: 'cattle', name: 'Büyükbaş', description: 'Sığır, dana, tosun; kurbanda 7 hisseye kadar bölünür.' },
+  { code: 'sheep', name: 'Küçükbaş', description: 'Koyun, keçi; kurbanda tek hisse.' },
+  { code: 'share', name: 'Kurban Hissesi', description: 'Büyükbaş bir hayvandan satılan kurban hissesi.' },
+  { code: 'meat', name: 'Et Ürünü', description: 'Kıyma, kuşbaşı, pirzola gibi et ürünleri.' },
+  { code: 'service', name: 'Hizmet', description: 'Kesim, parçalama, teslimat gibi hizmetler.' },
 ];
 
 // Türkiye's KDV rates: 1 % (live animals, basic food), 10 %, 20 % (general); 0 % for exempt sales.
@@ -74,17 +74,17 @@ const ADDRESS_TYPES = [{ name: 'Ev' }, { name: 'İş' }, { name: 'Fatura' }, { n
 
 /** The types the server posts by itself, found by `system_code`; their direction is fixed by the code. */
 const SYSTEM_TRANSACTION_TYPES = [
-  { name: 'Tahsilat', direction: -1, system_code: 'collection', description: 'Kurban ödemesi tahsil edildiğinde sistem yazar.' },
-  { name: 'Tahsilat İptali', direction: 1, system_code: 'collectionReversal', description: 'Tahsil edilmiş bir kurban ödemesi iptal ya da iade edildiğinde sistem yazar.' },
-  { name: 'Satış', direction: 1, system_code: 'sale', description: 'Kurban siparişi onaylandığında sistem yazar.' },
-  { name: 'Satış İptali', direction: -1, system_code: 'saleReversal', description: 'Onaylı kurban siparişi iptal edildiğinde sistem yazar.' },
-  { name: 'Gider', direction: 1, system_code: 'expense', description: 'Carilere yansıtılan gider payı; gider dağıtımı yazar.' },
+  { code: 'collection', name: 'Tahsilat', direction: -1, system_code: 'collection', description: 'Kurban ödemesi tahsil edildiğinde sistem yazar.' },
+  { code: 'collectionReversal', name: 'Tahsilat İptali', direction: 1, system_code: 'collectionReversal', description: 'Tahsil edilmiş bir kurban ödemesi iptal ya da iade edildiğinde sistem yazar.' },
+  { code: 'sale', name: 'Satış', direction: 1, system_code: 'sale', description: 'Kurban siparişi onaylandığında sistem yazar.' },
+  { code: 'saleReversal', name: 'Satış İptali', direction: -1, system_code: 'saleReversal', description: 'Onaylı kurban siparişi iptal edildiğinde sistem yazar.' },
+  { code: 'expense', name: 'Gider', direction: 1, system_code: 'expense', description: 'Carilere yansıtılan gider payı; gider dağıtımı yazar.' },
 ];
 
 /** The types staff post by hand. */
 const MANUAL_TRANSACTION_TYPES = [
-  { name: 'Ödeme', direction: 1, description: 'Cariye yapılan ödeme (borçlandırır).' },
-  { name: 'Alış', direction: -1, description: 'Cariden yapılan alış (alacaklandırır).' },
+  { code: 'payment', name: 'Ödeme', direction: 1, description: 'Cariye yapılan ödeme (borçlandırır).' },
+  { code: 'purchase', name: 'Alış', direction: -1, description: 'Cariden yapılan alış (alacaklandırır).' },
 ];
 
 const APPOINTMENT_TYPES = [
@@ -94,10 +94,10 @@ const APPOINTMENT_TYPES = [
 ];
 
 const PAYMENT_METHODS = [
-  { name: 'Nakit', code: 'cash' },
-  { name: 'Kredi Kartı', code: 'card' },
-  { name: 'Havale/EFT', code: 'transfer' },
-  { name: 'Sanal POS', code: 'virtualPos' },
+  { name: 'Nakit', code: 'cash', key: 'cash' },
+  { name: 'Kredi Kartı', code: 'card', key: 'card' },
+  { name: 'Havale/EFT', code: 'transfer', key: 'transfer' },
+  { name: 'Sanal POS', code: 'virtualPos', key: 'virtualPos' },
 ];
 
 const PAYMENT_STATUSES = [
@@ -109,11 +109,11 @@ const PAYMENT_STATUSES = [
 
 // `paid` is not final: a paid payment may still be refunded or cancelled (payment.yaml).
 const STEPS = [
-  { step_order: 1, name: 'Kabul edildi', color: '#64748b', notify_customer: false, is_final: false },
-  { step_order: 2, name: 'Kesildi', color: '#dc2626', notify_customer: true, is_final: false },
-  { step_order: 3, name: 'Parçalandı', color: '#f97316', notify_customer: false, is_final: false },
-  { step_order: 4, name: 'Paketlendi', color: '#0ea5e9', notify_customer: true, is_final: false },
-  { step_order: 5, name: 'Teslim edildi', color: '#16a34a', notify_customer: false, is_final: true },
+  { step_order: 1, code: 'received', name: 'Kabul edildi', color: '#64748b', notify_customer: false, is_final: false },
+  { step_order: 2, code: 'slaughtered', name: 'Kesildi', color: '#dc2626', notify_customer: true, is_final: false },
+  { step_order: 3, code: 'cut', name: 'Parçalandı', color: '#f97316', notify_customer: false, is_final: false },
+  { step_order: 4, code: 'packed', name: 'Paketlendi', color: '#0ea5e9', notify_customer: true, is_final: false },
+  { step_order: 5, code: 'delivered', name: 'Teslim edildi', color: '#16a34a', notify_customer: false, is_final: true },
 ];
 
 const ATTRIBUTE_TYPES = [
@@ -229,9 +229,22 @@ export function standardClaimNames(): string[] {
 }
 
 async function seedClaimsAndAdministrators(db: Db) {
+  // Described in the source language (Turkish), as every stored reference text is: the screens
+  // show the stored text in Turkish and its translation in the other languages. The English
+  // descriptions older versions stored are replaced; a description staff wrote is kept.
   const extra = new Map(EXTRA_CLAIMS.map((c) => [c.name, c.description]));
-  const rows = standardClaimNames().map((name) => ({ name, description: extra.get(name) ?? claimDescription(name) }));
-  await insertRows(db, 'operation_claims', rows, 'ON CONFLICT (name) DO NOTHING');
+  const turkish = readMessages()['tr-TR'] ?? {};
+  const rows = standardClaimNames().map((name) => {
+    const english = extra.get(name) ?? claimDescription(name);
+    return { name, description: turkish[referenceTextId('OperationClaim', 'description', name)] ?? english, english };
+  });
+  await insertRows(db, 'operation_claims', rows.map(({ name, description }) => ({ name, description })), 'ON CONFLICT (name) DO NOTHING');
+  await db.query(
+    `UPDATE operation_claims c SET description = r.description
+     FROM jsonb_to_recordset($1::jsonb) AS r(name text, description text, english text)
+     WHERE c.name = r.name AND c.description = r.english AND r.description <> r.english`,
+    [JSON.stringify(rows)],
+  );
 
   // The Administrators group is created (holding Admin) unless some group already holds Admin:
   // a group staff renamed or re-shaped is not created again beside it.
