@@ -10,7 +10,7 @@ import { fieldClass } from '@/components/ui/input.tsx';
 import { t } from '@/lib/i18n.ts';
 import { cn } from '@/lib/utils.ts';
 import { errorMessage } from './errors.ts';
-import { foldText, useLookupOptions, type LookupOption } from './use-lookup-options.ts';
+import { foldText, useLookupOptions, type LookupOption, type LookupSpec } from './use-lookup-options.ts';
 
 const MAX_SHOWN = 100;
 
@@ -18,6 +18,8 @@ export interface LookupComboboxProps {
   id?: string;
   /** The referenced entity's schema name, e.g. `Language`. */
   entityName: string | undefined;
+  /** The field's declared choices and their label (the referencing field's metadata). */
+  spec?: LookupSpec;
   value: number | null | undefined;
   onChange: (value: number | null) => void;
   /** Offers an empty choice (a nullable reference, or a filter). */
@@ -42,7 +44,7 @@ export function LookupCombobox(props: LookupComboboxProps) {
   const listId = useId();
   const optionId = (i: number) => `${listId}-o${i}`;
   const listRef = useRef<HTMLUListElement>(null);
-  const { options, isLoading, error, refetch } = useLookupOptions(entityName);
+  const { options, isLoading, error, refetch } = useLookupOptions(entityName, true, props.spec);
 
   const selected = value === null || value === undefined ? undefined : options.find((o) => o.value === value);
   const selectedLabel = selected?.label ?? (value === null || value === undefined ? '' : fallbackLabel || `#${value}`);

@@ -232,3 +232,171 @@ describe('a slaughter booking queues the animal', () => {
     expect(new Set(queue.map((q) => q.product_id))).toEqual(new Set(orders.map((o) => o.productId)));
   });
 });
+
+// ---- the screens' operations (issue 17, point 6): the days with free seats, the move in one
+// request, the queue's own additions with the server's number, lookups filtered by a referenced row.
+
+/** An appointment type of the test's own, so that counts are exact whatever else the file made. */
+async function ownType(): Promise<number> {
+  const [row] = await sql(`INSERT INTO appointment_types (name, duration_minutes, default_capacity) VALUES ($1, 30, 5) RETURNING id`, [`Tip ${++seq}`]);
+  return row.id;
+}
+const freeDays = async (query: string) => {
+  const res = await api('GET', `Appointments/free-days?${query}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as { day: string; appointmentTypeId: number; slots: number; freeSeats: number; typeName: string }[];
+};
+
+describe('the days with free seats', () => {
+  it('counts open, future, not full slots per day and type; past, started, full, closed and cancelled slots are left out', async () => {
+    const type = await ownType();
+    const [d1, d2, d3] = [dayFromNow(60), dayFromNow(61), dayFromNow(62)];
+    await slot(type, d1, 9, 4);
+    const busy = await slot(type, d1, 10, 3);
+    const full = await slot(type, d2, 9, 1);
+    const closed = await slot(type, d3, 9, 5);
+    expect((await book(await order(), busy.id)).status).toBe(200);
+    expect((await book(await order(), full.id)).status).toBe(200);
+    const current = (await api('GET', `Appointments/${closed.id}`)).body.data;
+    expect((await api('PUT', 'Appointments', { ...current, status: 'closed' })).status).toBe(200);
+    await slot(type, dayFromNow(-2), 9, 5); // in the past: never offered
+    const startedAt = new Date(Date.now() - 60_000);
+    await api('POST', 'Appointments', { appointmentTypeId: type, startsAt: startedAt.toISOString(), endsAt: new Date(startedAt.getTime() + 3_600_000).toISOString(), capacity: 5 });
+
+    const days = await freeDays(`appointmentTypeId=${type}&from=${dayFromNow(-5)}&to=${d3}`);
+    expect(days.map(({ day, appointmentTypeId, slots, freeSeats }) => ({ day, appointmentTypeId, slots, freeSeats }))).toEqual([
+      { day: d1, appointmentTypeId: type, slots: 2, freeSeats: 4 + 2 },
+    ]);
+    // Without a range: from today on, so the first day offered is d1.
+    expect((await freeDays(`appointmentTypeId=${type}`))[0].day).toBe(d1);
+    expect(await freeDays(`appointmentTypeId=${type}&from=${d2}&to=${d3}`)).toEqual([]);
+    // Every type of a day, each apart.
+    const other = await ownType();
+    await slot(other, d1, 11, 2);
+    const both = (await freeDays(`from=${d1}&to=${d1}`)).filter((d) => [type, other].includes(d.appointmentTypeId));
+    expect(both.map((d) => [d.appointmentTypeId, d.freeSeats]).sort()).toEqual([[type, 6], [other, 2]].sort());
+  });
+
+  it('needs Appointments.Read: 200 with only that claim, 403 without it, 401 without a token', async () => {
+    const token = (claims: string[]) => server.app.jwt.sign({ sub: '1', guid: '00000000-0000-0000-0000-000000000000', email: 'admin@test.local', claims }, { expiresIn: '15m' });
+    expect((await call(server.app, token(['Appointments.Read']), 'GET', 'Appointments/free-days')).status).toBe(200);
+    expect((await call(server.app, token(['VictimAppointments.Read', 'VictimOrders.Read']), 'GET', 'Appointments/free-days')).status).toBe(403);
+    expect((await call(server.app, undefined, 'GET', 'Appointments/free-days')).status).toBe(401);
+  });
+
+  it('refuses a range backwards or over 366 days', async () => {
+    expect((await api('GET', `Appointments/free-days?from=${dayFromNow(5)}&to=${dayFromNow(4)}`)).status).toBe(400);
+    expect((await api('GET', `Appointments/free-days?from=${dayFromNow(0)}&to=${dayFromNow(400)}`)).status).toBe(400);
+  });
+
+  it('after parallel bookings, the free seats are exact: seven orders into five seats make five bookings and the day is gone', async () => {
+    const type = await ownType();
+    const day = dayFromNow(63);
+    const s = await slot(type, day, 9, 5);
+    const orders = [];
+    for (let i = 0; i < 7; i++) orders.push(await order());
+    const three = await Promise.all(orders.slice(0, 3).map((o) => book(o, s.id)));
+    expect(three.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect((await freeDays(`appointmentTypeId=${type}&from=${day}&to=${day}`)).map((d) => d.freeSeats)).toEqual([2]);
+    const rest = await Promise.all(orders.slice(3).map((o) => book(o, s.id)));
+    expect(rest.filter((r) => r.status === 200)).toHaveLength(2);
+    expect(rest.filter((r) => r.status === 409 && r.body.error.code === 'error.appointment.full')).toHaveLength(2);
+    expect(await bookedCount(s.id)).toBe(5);
+    expect(await freeDays(`appointmentTypeId=${type}&from=${day}&to=${day}`)).toEqual([]);
+  });
+});
+
+describe('a booking moved in one request', () => {
+  it('a move into a full slot is refused and leaves the booking, the counts and the queue as they were', async () => {
+    const slaughter = await typeByCode('slaughter');
+    const day = dayFromNow(64);
+    const from = await slot(slaughter, day, 7, 5);
+    const full = await slot(slaughter, dayFromNow(65), 7, 1);
+    expect((await book(await order(), full.id)).status).toBe(200);
+    const o = await order();
+    const b = (await book(o, from.id)).body.data;
+    const queueBefore = await sql('SELECT slaughter_day, slaughter_no, row_version FROM victim_products_appointments WHERE product_id = $1', [o.productId]);
+    const moved = await updateBooking(b.id, { appointmentId: full.id });
+    expect(moved.status).toBe(409);
+    expect(moved.body.error.code).toBe('error.appointment.full');
+    expect((await api('GET', `VictimAppointments/${b.id}`)).body.data).toMatchObject({ appointmentId: from.id, rowVersion: b.rowVersion });
+    expect([await bookedCount(from.id), await bookedCount(full.id)]).toEqual([1, 1]);
+    expect(await sql('SELECT slaughter_day, slaughter_no, row_version FROM victim_products_appointments WHERE product_id = $1', [o.productId])).toEqual(queueBefore);
+  });
+
+  it('two orders moving into the last seat at once: exactly one moves, the other stays where it was', async () => {
+    const pickup = await typeByCode('pickup');
+    const day = dayFromNow(66);
+    const target = await slot(pickup, day, 12, 1);
+    const a = await order();
+    const b = await order();
+    const ba = (await book(a, (await slot(pickup, day, 9, 5)).id)).body.data;
+    const bb = (await book(b, (await slot(pickup, day, 10, 5)).id)).body.data;
+    const results = await Promise.all([updateBooking(ba.id, { appointmentId: target.id }), updateBooking(bb.id, { appointmentId: target.id })]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await bookedCount(target.id)).toBe(1);
+    const [{ n }] = await sql(`SELECT sum(booked_count)::int AS n FROM appointments WHERE id = ANY($1::int[])`, [[ba.appointmentId, bb.appointmentId]]);
+    expect(n).toBe(1);
+  });
+});
+
+describe("the queue's own additions", () => {
+  it('an animal added without a number gets the day\'s next one; parallel additions and bookings of one day never share a number', async () => {
+    const slaughter = await typeByCode('slaughter');
+    const day = dayFromNow(67);
+    const s = await slot(slaughter, day, 7, 20);
+    const first = await api('POST', 'VictimProductsAppointments', { productId: await animal(), appointmentId: s.id });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data).toMatchObject({ slaughterNo: 1, slaughterDay: day });
+    // A number given by hand is kept (and the next follows it).
+    expect((await api('POST', 'VictimProductsAppointments', { productId: await animal(), appointmentId: s.id, slaughterNo: 10 })).body.data.slaughterNo).toBe(10);
+
+    const animals = [];
+    for (let i = 0; i < 6; i++) animals.push(await animal());
+    const orders = [];
+    for (let i = 0; i < 4; i++) orders.push(await order());
+    const results = await Promise.all([
+      ...animals.map((productId) => api('POST', 'VictimProductsAppointments', { productId, appointmentId: s.id })),
+      ...orders.map((o) => book(o, s.id)),
+    ]);
+    expect(results.map((r) => r.status), JSON.stringify(results.map((r) => r.body.error))).toEqual(Array(10).fill(200));
+    expect((await queueOf(day)).map((q) => q.slaughter_no)).toEqual([1, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+  });
+
+  it('a product that is not an animal is refused, and an animal already queued too', async () => {
+    const slaughter = await typeByCode('slaughter');
+    const s = await slot(slaughter, dayFromNow(68), 7);
+    const [{ id: notAnimal }] = await sql(
+      `INSERT INTO products (code, name, product_type_id, vat_rate_id) SELECT $1, $1, (SELECT min(id) FROM product_types), (SELECT min(id) FROM vat_rates) RETURNING id`,
+      [`BKP${++seq}`],
+    );
+    const refused = await api('POST', 'VictimProductsAppointments', { productId: notAnimal, appointmentId: s.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'productId' })]));
+    const cow = await animal();
+    expect((await api('POST', 'VictimProductsAppointments', { productId: cow, appointmentId: s.id })).status).toBe(200);
+    expect((await api('POST', 'VictimProductsAppointments', { productId: cow, appointmentId: s.id })).status).toBe(409);
+  });
+});
+
+describe('a list filtered by a field of the referenced row', () => {
+  it("slots by their type's code; an unknown or too deep column is a 400", async () => {
+    const slaughter = await typeByCode('slaughter');
+    const pickup = await typeByCode('pickup');
+    const day = dayFromNow(69);
+    const s = await slot(slaughter, day, 7);
+    await slot(pickup, day, 8);
+    const page = (filters: unknown[]) => api('POST', 'Appointments/GetListForPaging', { PageNumber: 1, PageSize: 50, FilterParam: filters });
+    const res = await page([
+      { ColumnName: 'appointmentTypeId.code', MatchMode: 'equals', FilterValue: 'slaughter' },
+      { ColumnName: 'startsAt', MatchMode: 'dateIs', FilterValue: day },
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.data.map((r: { id: number }) => r.id)).toEqual([s.id]);
+    for (const ColumnName of ['appointmentTypeId.nope', 'capacity.code', 'appointmentTypeId.code.x']) {
+      const bad = await page([{ ColumnName, MatchMode: 'equals', FilterValue: 'x' }]);
+      expect(bad.status, ColumnName).toBe(400);
+      expect(bad.body.error.fields[0]).toMatchObject({ field: ColumnName, code: 'validation.unknownColumn' });
+    }
+  });
+});

@@ -1,4 +1,4 @@
-// The slaughter queue: only animals are queued, numbers are unique per day, `advance` moves an
+// The slaughter queue: only animals are queued, on slaughter slots, numbers are unique per day, `advance` moves an
 // animal one step at a time (or to a named step) with optimistic concurrency, and every change of
 // step is history with who, from and to.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +75,22 @@ describe('queue rows', () => {
     const moved = await api('PUT', 'VictimProductsAppointments', { ...row, productId: meat });
     expect(moved.status).toBe(400);
     expect(moved.body.error.fields[0]).toMatchObject({ field: 'productId', code: 'validation.notAnimal' });
+  });
+
+  it('take slaughter slots only (400 validation.notSlaughterSlot on appointmentId), on create and on update', async () => {
+    const [pickup] = await sql(
+      `INSERT INTO appointments (appointment_type_id, starts_at, ends_at, capacity)
+       VALUES ((SELECT id FROM appointment_types WHERE code = 'pickup'), '2026-05-28T06:00:00Z', '2026-05-28T07:00:00Z', 50) RETURNING id`,
+    );
+    const created = await api('POST', 'VictimProductsAppointments', { productId: await product(7), appointmentId: pickup.id });
+    expect(created.status).toBe(400);
+    expect(created.body.error.fields).toEqual([expect.objectContaining({ field: 'appointmentId', code: 'validation.notSlaughterSlot' })]);
+
+    const row = await queued();
+    const moved = await api('PUT', 'VictimProductsAppointments', { ...row, appointmentId: pickup.id });
+    expect(moved.status).toBe(400);
+    expect(moved.body.error.fields[0]).toMatchObject({ field: 'appointmentId', code: 'validation.notSlaughterSlot' });
+    expect(await sql('SELECT 1 FROM victim_products_appointments WHERE appointment_id = $1', [pickup.id])).toHaveLength(0);
   });
 
   it('keep the slaughter number unique per day (409 naming it), free on another day', async () => {

@@ -154,11 +154,11 @@ const RULES: Record<string, (f: RowFactory) => Promise<Body>> = {
     const order = await f.create('VictimOrder');
     return { victimOrderId: order.id, accountId: order.accountId, status: 'booked' };
   },
-  // An animal is queued once, under a slaughter number its day has not given yet; not yet received
-  // (a step would write history, and a queue row with history stays).
+  // An animal is queued once, on a slaughter slot, under a slaughter number its day has not given
+  // yet; not yet received (a step would write history, and a queue row with history stays).
   VictimProductsAppointment: async (f) => {
     const taken = (await call(f.app, f.token, 'GET', 'VictimProductsAppointments')).body.data as { slaughterNo: number }[];
-    return { productId: await f.animal(), slaughterNo: Math.max(0, ...taken.map((r) => r.slaughterNo)) + 1, currentStepId: null };
+    return { productId: await f.animal(), appointmentId: await f.slaughterSlot(), slaughterNo: Math.max(0, ...taken.map((r) => r.slaughterNo)) + 1, currentStepId: null };
   },
   // Options belong to select attributes.
   AttributeOption: async (f) => ({ attributeId: await f.selectAttribute() }),
@@ -224,6 +224,12 @@ export class RowFactory {
   async paymentStatus(code: string): Promise<number> {
     const rows = (await call(this.app, this.token, 'GET', entityInfo('PaymentStatus').plural)).body.data as { id: number; code: string }[];
     return rows.find((r) => r.code === code)!.id;
+  }
+
+  /** A slot of the slaughter's appointment type (the queue takes no other). */
+  async slaughterSlot(): Promise<number> {
+    const types = (await call(this.app, this.token, 'GET', entityInfo('AppointmentType').plural)).body.data as { id: number; code: string }[];
+    return (await this.create('Appointment', { appointmentTypeId: types.find((r) => r.code === 'slaughter')!.id })).id;
   }
 
   async row(name: string, id: number): Promise<Record<string, any>> {

@@ -49,6 +49,7 @@ const VALIDATION_MESSAGES: Record<string, string> = {
   optionOfOtherAttribute: '{field} bu özelliğe ait değil.',
   inactiveDefault: '{field} yalnızca etkin bir kayıtta seçilebilir.',
   notAnimal: '{field} kurbanlık bir hayvan olmalı (hisse kapasitesi olan bir ürün).',
+  notSlaughterSlot: '{field} bir kesim randevusu olmalı.',
   discountAboveSubtotal: '{field} hisse sayısı × hisse fiyatından büyük olamaz.',
   notOrderAccount: '{field} siparişin carisi olmalı.',
   notOrderCurrency: '{field} siparişin para birimi olmalı.',

@@ -148,9 +148,9 @@ function searchMatches(e: EntityMeta, alias: string, term: SearchTerm, depth: nu
 }
 
 /** One filter as a SQL condition, or null when it carries no value (a cleared filter). */
-function condition(f: FieldMeta, mode: MatchMode, raw: Scalar | Scalar[] | undefined, p: Params, errors: FieldError[]): string | null {
+function condition(f: FieldMeta, mode: MatchMode, raw: Scalar | Scalar[] | undefined, p: Params, errors: FieldError[], alias = 't'): string | null {
   if (raw === undefined || raw === '' || (Array.isArray(raw) && raw.length === 0)) return null;
-  const col = `t.${ident(f.column)}`;
+  const col = `${alias}.${ident(f.column)}`;
   const bad = () => { errors.push(fieldError(f.name, 'filterValue', { matchMode: mode })); return null; };
   const dayMode = mode.startsWith('date');
   const one = (v: Scalar | Scalar[]) => (Array.isArray(v) ? undefined : coerce(f, v, dayMode));
@@ -243,11 +243,17 @@ export function buildListQuery(e: EntityMeta, req: PagedListRequest): ListQuery 
   const p = new Params();
   let where = '';
   for (const filter of req.FilterParam ?? []) {
-    const f = findField(e, filter.ColumnName);
+    // `lookup.field` filters on a field of the referenced row (one reference deep: a slot by its
+    // type's code, `appointmentTypeId.code`), through the referenced table's id.
+    const [name, inner, deeper] = String(filter.ColumnName).split('.');
+    const ref = inner === undefined ? undefined : findField(e, name);
+    const target = ref?.lookup && deeper === undefined ? entityByName.get(ref.lookup) : undefined;
+    const f = inner === undefined ? findField(e, name) : target && findField(target, inner);
     if (!f) { errors.push(fieldError(String(filter.ColumnName), 'unknownColumn')); continue; }
     const mode = filter.MatchMode ?? (f.kind === 'text' ? 'contains' : 'equals');
-    if (!MATCH_MODES_BY_KIND[f.kind].includes(mode)) { errors.push(fieldError(f.name, 'matchMode', { matchMode: mode })); continue; }
-    const sql = condition(f, mode, filter.FilterValue, p, errors);
+    if (!MATCH_MODES_BY_KIND[f.kind].includes(mode)) { errors.push(fieldError(String(filter.ColumnName), 'matchMode', { matchMode: mode })); continue; }
+    let sql = condition(f, mode, filter.FilterValue, p, errors, target ? 'r' : 't');
+    if (sql && target) sql = `t.${ident(ref!.column)} IN (SELECT r."id" FROM ${ident(target.table)} r WHERE ${sql})`;
     if (!sql) continue;
     // Filters join left to right: ((a AND b) OR c).
     where = where ? `(${where}) ${filter.Operator === 'or' ? 'OR' : 'AND'} (${sql})` : `(${sql})`;

@@ -12,6 +12,7 @@ import { entityByName } from '../crud/entities.ts';
 import { inTransaction } from '../db/client.ts';
 import type { DomainDeps, OperationInput, WorkflowModule } from './operations.ts';
 import { APPOINTMENT_TYPE } from '../../../common/reference-codes.ts';
+import { nextSlaughterNo } from './queue.ts';
 
 const MAX_SLOTS = 5_000;
 const MAX_RANGE_DAYS = 366;
@@ -88,20 +89,19 @@ const alreadyBooked = (b: { id: number; appointment_id: number; starts_at: Date 
  * slaughter on that day (then it stays where it is).
  */
 async function queueAnimal(client: pg.PoolClient, productId: number, appointmentId: number, day: string, bookingId: number) {
-  await client.query(`SELECT pg_advisory_xact_lock(hashtext('kurban.queue.day'), $1::date - date '2000-01-01')`, [day]);
-  const next = `coalesce((SELECT max(slaughter_no) FROM victim_products_appointments WHERE slaughter_day = $3::date), 0) + 1`;
+  const next = await nextSlaughterNo(client, day);
   const { rows } = await client.query(
     `SELECT id, slaughter_day AS day, current_step_id FROM victim_products_appointments WHERE product_id = $1 FOR UPDATE`,
     [productId],
   );
   const queued = rows[0] as { id: number; day: string; current_step_id: number | null } | undefined;
   if (!queued) {
-    await client.query(`INSERT INTO victim_products_appointments (product_id, appointment_id, slaughter_no) SELECT $1, $2, ${next}`, [productId, appointmentId, day]);
+    await client.query(`INSERT INTO victim_products_appointments (product_id, appointment_id, slaughter_no) VALUES ($1, $2, $3)`, [productId, appointmentId, next]);
     return;
   }
   if (queued.day === day || queued.current_step_id !== null) return;
   await client.query(
-    `UPDATE victim_products_appointments SET appointment_id = $2, slaughter_no = ${next}, row_version = row_version + 1, updated_at = now()
+    `UPDATE victim_products_appointments SET appointment_id = $2, slaughter_no = $3, row_version = row_version + 1, updated_at = now()
      WHERE id = $4 AND NOT EXISTS (
        SELECT 1 FROM victim_appointments b
        JOIN victim_orders o ON o.id = b.victim_order_id
@@ -109,7 +109,7 @@ async function queueAnimal(client: pg.PoolClient, productId: number, appointment
        JOIN appointment_types t ON t.id = a.appointment_type_id
        WHERE o.product_id = $1 AND b.id <> $5 AND b.status <> 'cancelled' AND t.code = '${APPOINTMENT_TYPE.slaughter}'
          AND (a.starts_at AT TIME ZONE 'Europe/Istanbul')::date = $6::date)`,
-    [productId, appointmentId, day, queued.id, bookingId, queued.day],
+    [productId, appointmentId, next, queued.id, bookingId, queued.day],
   );
 }
 
@@ -241,6 +241,32 @@ async function generateAppointments(deps: DomainDeps, input: OperationInput) {
   }
 }
 
+// ---- the days with free seats ---------------------------------------------------------------------
+
+/**
+ * Per Istanbul day and appointment type, the open slots that have not started and their free
+ * seats, from `from` (today) to `to` (366 days on): the booking dialog's calendar. One range scan
+ * of the index on `starts_at`; `open` slots only, which by the status trigger have a seat.
+ */
+async function getAppointmentFreeDays(deps: DomainDeps, input: OperationInput) {
+  const { from = null, to = null, appointmentTypeId = null } = input.query as { from?: string; to?: string; appointmentTypeId?: number };
+  if (from && to && to < from) throw badRequest([fieldError('to', 'dateOrder')]);
+  if (from && to && dayNumber(to) - dayNumber(from) > MAX_RANGE_DAYS) throw badRequest([fieldError('to', 'maximum', { max: dateOf(dayNumber(from) + MAX_RANGE_DAYS) })]);
+  const { rows } = await deps.pool.query(
+    `WITH r AS (SELECT coalesce($1::date, (now() AT TIME ZONE 'Europe/Istanbul')::date) AS lo)
+     SELECT to_char(a.starts_at AT TIME ZONE 'Europe/Istanbul', 'YYYY-MM-DD') AS day, t.id AS "appointmentTypeId", t.name AS "typeName",
+            t.code AS "typeCode", t.color, count(*)::int AS slots, sum(a.capacity - a.booked_count)::int AS "freeSeats"
+     FROM r, appointments a JOIN appointment_types t ON t.id = a.appointment_type_id
+     WHERE a.starts_at >= (r.lo::timestamp AT TIME ZONE 'Europe/Istanbul')
+       AND a.starts_at < ((coalesce($2::date, r.lo + ${MAX_RANGE_DAYS}) + 1)::timestamp AT TIME ZONE 'Europe/Istanbul')
+       AND a.starts_at > now() AND a.status = 'open' AND a.booked_count < a.capacity
+       AND ($3::int IS NULL OR a.appointment_type_id = $3::int)
+     GROUP BY 1, t.id ORDER BY 1, t.name, t.id`,
+    [from, to, appointmentTypeId],
+  );
+  return rows;
+}
+
 // ---- the database's last guards ------------------------------------------------------------------
 
 /** The failing row's `booked_count` (the 9th column of `appointments`), for the message. */
@@ -260,5 +286,8 @@ const constraintErrors = {
 export const appointments: WorkflowModule = {
   hooks: { Appointment: appointmentHooks, VictimAppointment: bookingHooks },
   constraintErrors,
-  operations: (deps) => ({ generateAppointments: (input) => generateAppointments(deps, input) }),
+  operations: (deps) => ({
+    generateAppointments: (input) => generateAppointments(deps, input),
+    getAppointmentFreeDays: (input) => getAppointmentFreeDays(deps, input),
+  }),
 };

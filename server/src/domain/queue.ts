@@ -2,6 +2,7 @@
 // and an animal moves through the steps one at a time. The database writes the step history
 // (who, from `kurban.user_id`; when; from; to) and announces the change to the Monitor feed.
 import type pg from 'pg';
+import { APPOINTMENT_TYPE } from '../../../common/reference-codes.ts';
 import { HttpError, badRequest, fieldError, notFound } from '../core/errors.ts';
 import { inTransaction } from '../db/client.ts';
 import { entityByName } from '../crud/entities.ts';
@@ -17,9 +18,35 @@ async function requireAnimal(client: pg.PoolClient, productId: number) {
   if (rows[0] && rows[0].share_capacity === null) throw badRequest([fieldError('productId', 'notAnimal')]);
 }
 
+/**
+ * Takes the lock of a slaughter day (held until commit) and answers its next slaughter number:
+ * two additions to one day (a booking, the queue's own create) never take the same number; the
+ * unique index per day is the backstop.
+ */
+export async function nextSlaughterNo(client: pg.PoolClient, day: string): Promise<number> {
+  await client.query(`SELECT pg_advisory_xact_lock(hashtext('kurban.queue.day'), $1::date - date '2000-01-01')`, [day]);
+  const { rows } = await client.query(`SELECT coalesce(max(slaughter_no), 0) + 1 AS n FROM victim_products_appointments WHERE slaughter_day = $1::date`, [day]);
+  return rows[0].n as number;
+}
+
 const queueHooks: EntityHooks = {
-  async beforeWrite({ client, values }) {
+  async beforeWrite({ client, values, id }) {
     if (typeof values.productId === 'number') await requireAnimal(client, values.productId);
+    // A create without a number gets its slot's day's next one (openapi: slaughterNo, x-assigned).
+    // The slot first, then the day, in the order a booking takes them (its slot FOR UPDATE, then
+    // the day): the insert's foreign key would otherwise wait for the slot under the day's lock.
+    // The queue is the slaughter's: its slot is a slaughter slot, on every write path.
+    if (typeof values.appointmentId === 'number') {
+      const { rows } = await client.query(
+        `SELECT to_char(a.starts_at AT TIME ZONE 'Europe/Istanbul', 'YYYY-MM-DD') AS day, t.code
+         FROM appointments a JOIN appointment_types t ON t.id = a.appointment_type_id WHERE a.id = $1 FOR KEY SHARE OF a`,
+        [values.appointmentId],
+      );
+      // A missing slot is the foreign key's answer (400 lookupNotFound on appointmentId).
+      const slot = rows[0] as { day: string; code: string | null } | undefined;
+      if (slot && slot.code !== APPOINTMENT_TYPE.slaughter) throw badRequest([fieldError('appointmentId', 'notSlaughterSlot')]);
+      if (id === undefined && values.slaughterNo === undefined) values.slaughterNo = slot ? await nextSlaughterNo(client, slot.day) : 1;
+    }
   },
 };
 

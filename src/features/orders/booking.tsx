@@ -1,9 +1,10 @@
-// The order's booked slots and "Randevu ver" (the slot picker, loaded on use), and the step
-// history of the order's animal in the queue.
+// The order's bookings with "Taşı" (move) and "İptal et" (cancel, after asking) and "Randevu
+// ver" (the slot picker, loaded on use), and the step history of the order's animal in the queue.
 import { useState } from 'react';
 import { useLingui } from '@lingui/react';
-import { CalendarPlus } from 'lucide-react';
-import { useCreateVictimAppointment, useGetVictimAppointmentsForPaging } from '../../../generated/api/victim-appointments/victim-appointments.ts';
+import { CalendarClock, CalendarPlus, CalendarX } from 'lucide-react';
+import { useGetAppointmentsForPaging } from '../../../generated/api/appointments/appointments.ts';
+import { useCreateVictimAppointment, useGetVictimAppointmentsForPaging, useUpdateVictimAppointment } from '../../../generated/api/victim-appointments/victim-appointments.ts';
 import { useGetVictimProductsAppointmentsForPaging } from '../../../generated/api/victim-products-appointments/victim-products-appointments.ts';
 import { useGetVictimStepHistoriesForPaging } from '../../../generated/api/victim-step-histories/victim-step-histories.ts';
 import type { VictimOrder } from '../../../generated/api/model/index.ts';
@@ -14,32 +15,45 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { dataOf } from '@/lib/envelope.ts';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
+import { lookupText } from '@/lib/reference-text.ts';
 import { useSession } from '@/lib/session.ts';
-import { onDemand, pageRequest, Section, where } from './common.tsx';
+import { dateTimeText, onDemand, pageRequest, Section, where } from './common.tsx';
+import type { BookingOfOrder } from './slot-picker.tsx';
 
 const SlotPicker = onDemand(() => import('./slot-picker.tsx').then((m) => m.SlotPicker));
+const CancelBooking = onDemand(() => import('./slot-picker.tsx').then((m) => m.CancelBooking));
 
 const BOOKING_TONE: Record<string, BadgeVariant> = { booked: 'info', attended: 'success', noShow: 'warn', cancelled: 'secondary' };
-
-const when = (iso: string | null | undefined, locale: string) => (iso && !Number.isNaN(Date.parse(iso)) ? formatDateTime(iso, locale) : (iso ?? ''));
 
 export function BookingSection({ order }: { order: VictimOrder }) {
   const { i18n } = useLingui();
   const locale = i18n.locale || 'tr-TR';
   const { hasClaim } = useSession();
-  const [picking, setPicking] = useState(false);
+  // undefined: closed; `{}`: a new booking; `{ moving }`: that booking moved.
+  const [picking, setPicking] = useState<{ moving?: BookingOfOrder }>();
+  const [cancelling, setCancelling] = useState<BookingOfOrder>();
   // Here rather than in the picker, which then needs nothing of this API module of its own.
   const book = useCreateVictimAppointment({ request: { silent: true } });
+  const update = useUpdateVictimAppointment({ request: { silent: true } });
   const bookings = useGetVictimAppointmentsForPaging(pageRequest([where('victimOrderId', order.id)], [{ ColumnName: 'appointmentId', SortOrder: 1 }], 50), {
     query: { select: dataOf },
   });
+  // The bookings' slots: their type (one active booking per type) and start.
+  const slotIds = bookings.data?.data.map((b) => b.appointmentId) ?? [];
+  const slots = useGetAppointmentsForPaging(pageRequest([where('id', slotIds, 'in')], [], 50), { query: { select: dataOf, enabled: slotIds.length > 0 } });
+  const held: BookingOfOrder[] = (bookings.data?.data ?? []).map((booking) => {
+    const slot = slots.data?.data.find((s) => s.id === booking.appointmentId);
+    return { booking, typeId: slot?.appointmentTypeId, typeName: lookupText(slot, 'appointmentTypeId', 'AppointmentType'), startsAt: slot?.startsAt };
+  });
+  const canUpdate = hasClaim('VictimAppointments.Update');
+  const open = (next: { moving?: BookingOfOrder }) => SlotPicker.open(() => (book.reset(), update.reset(), setPicking(next)));
   return (
     <Section
       title={t('orderPage.booking.section')}
       testId="order-booking"
       actions={
         hasClaim('VictimAppointments.Create') && (
-          <Button variant="outline" onClick={() => SlotPicker.open(() => (book.reset(), setPicking(true)))} disabled={order.status === 'cancelled'} {...SlotPicker.warmOn}>
+          <Button variant="outline" onClick={() => open({})} disabled={order.status === 'cancelled'} {...SlotPicker.warmOn}>
             <CalendarPlus />
             {t('orderPage.booking.open')}
           </Button>
@@ -48,19 +62,46 @@ export function BookingSection({ order }: { order: VictimOrder }) {
     >
       {bookings.isLoading ? (
         <Skeleton className="h-12" />
-      ) : !bookings.data?.data.length ? (
+      ) : !held.length ? (
         <p className="text-sm text-muted-foreground">{t('orderPage.booking.none')}</p>
       ) : (
         <ul className="flex flex-col gap-1.5">
-          {bookings.data.data.map((b) => (
-            <li key={b.id} className="flex items-center justify-between gap-2 rounded-lg bg-surface-50 px-3 py-2 text-sm dark:bg-surface-800" data-testid="booking">
-              <span className="tabular-nums">{when(b.lookups?.appointmentId, locale)}</span>
-              <Badge variant={BOOKING_TONE[b.status ?? 'booked']}>{t(`enum.victimAppointment.status.${b.status ?? 'booked'}`)}</Badge>
-            </li>
-          ))}
+          {held.map((h) => {
+            const { booking: b } = h;
+            const when = dateTimeText(h.startsAt ?? b.lookups?.appointmentId, locale);
+            const active = (b.status ?? 'booked') === 'booked' && canUpdate && order.status !== 'cancelled';
+            return (
+              <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-surface-50 px-3 py-2 text-sm dark:bg-surface-800" data-testid="booking" data-booking-id={b.id}>
+                <span className="tabular-nums">{when}</span>
+                {h.typeName && <span className="mr-auto text-xs text-muted-foreground">{h.typeName}</span>}
+                <span className="flex flex-wrap items-center gap-2">
+                  <Badge variant={BOOKING_TONE[b.status ?? 'booked']}>{t(`enum.victimAppointment.status.${b.status ?? 'booked'}`)}</Badge>
+                  {active && (
+                    <>
+                      <Button size="sm" variant="outline" onClick={() => open({ moving: h })} disabled={h.typeId === undefined} aria-label={t('orderPage.booking.moveRow', { when })} {...SlotPicker.warmOn}>
+                        <CalendarClock />
+                        {t('orderPage.booking.move')}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => CancelBooking.open(() => (update.reset(), setCancelling(h)))}
+                        aria-label={t('orderPage.booking.cancelRow', { when })}
+                        {...CancelBooking.warmOn}
+                      >
+                        <CalendarX />
+                        {t('orderPage.booking.cancel')}
+                      </Button>
+                    </>
+                  )}
+                </span>
+              </li>
+            );
+          })}
         </ul>
       )}
-      {picking && <SlotPicker order={order} book={book} onClose={() => setPicking(false)} />}
+      {picking && <SlotPicker order={order} book={book} update={update} bookings={held} moving={picking.moving} onClose={() => setPicking(undefined)} />}
+      {cancelling && <CancelBooking held={cancelling} update={update} onClose={() => setCancelling(undefined)} />}
     </Section>
   );
 }
@@ -85,7 +126,7 @@ export function StepHistorySection({ order }: { order: VictimOrder }) {
             {t('orderPage.steps.queue', {
               no: formatNumber(row.slaughterNo, locale),
               day: formatDate(row.slaughterDay, locale),
-              step: row.lookups?.currentStepId ?? t('orderPage.steps.notReceived'),
+              step: lookupText(row, 'currentStepId', 'VictimAppointmentStep') ?? t('orderPage.steps.notReceived'),
             })}
           </p>
           {history.isLoading ? (
@@ -106,8 +147,8 @@ export function StepHistorySection({ order }: { order: VictimOrder }) {
                 {history.data.data.map((h) => (
                   <TableRow key={h.id}>
                     <TableCell>{formatDateTime(h.changedAt, locale)}</TableCell>
-                    <TableCell>{h.lookups?.fromStepId ?? '—'}</TableCell>
-                    <TableCell>{h.lookups?.toStepId ?? '—'}</TableCell>
+                    <TableCell>{lookupText(h, 'fromStepId', 'VictimAppointmentStep') ?? '—'}</TableCell>
+                    <TableCell>{lookupText(h, 'toStepId', 'VictimAppointmentStep') ?? '—'}</TableCell>
                     <TableCell>{h.lookups?.changedByUserId ?? ''}</TableCell>
                   </TableRow>
                 ))}

@@ -7,7 +7,7 @@ import type { FilterParam, FilterParamMatchMode, PagedListRequest, PaymentStatus
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
 import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
-import { formatMoney } from '@/lib/format.ts';
+import { formatDateTime, formatMoney } from '@/lib/format.ts';
 import { hasTranslation, t } from '@/lib/i18n.ts';
 import { useInvalidate } from '@/lib/query-keys.ts';
 import { cn } from '@/lib/utils.ts';
@@ -77,6 +77,12 @@ export function Section({ title, actions, children, className, testId }: { title
 }
 
 export const nativeSelectClass = 'h-(--control-h) py-1';
+
+/** An instant (ISO, or a lookup's database text `2032-05-04 11:00:00+03`) in the language's format; as given when unreadable. */
+export const dateTimeText = (value: string | null | undefined, locale: string): string => {
+  const iso = value?.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00');
+  return iso && !Number.isNaN(Date.parse(iso)) ? formatDateTime(iso, locale) : (value ?? '');
+};
 
 export function usePaymentStatuses(): PaymentStatus[] | undefined {
   return useGetPaymentStatus({ query: { select: dataOf, staleTime: 300_000 } }).data;

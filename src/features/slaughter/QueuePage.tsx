@@ -5,11 +5,11 @@
 // Monitor board and stays live through `Monitor/events` (another worker's advance shows without a
 // reload); without it, from the paged list of the queue (refreshed every 15 s), whose rows carry
 // a rowVersion for the advance. The generic table stays reachable under `/all`.
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, ChevronRight, Radio, Undo2, WifiOff } from 'lucide-react';
+import { Check, ChevronRight, Plus, Radio, Undo2, WifiOff } from 'lucide-react';
 import { useGetVictimAppointmentSteps } from '../../../generated/api/victim-appointment-steps/victim-appointment-steps.ts';
 import {
   getVictimProductsAppointmentsForPaging,
@@ -23,10 +23,15 @@ import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
 import { useDayParam } from '@/lib/day-param.ts';
 import { t } from '@/lib/i18n.ts';
+import { lookupText } from '@/lib/reference-text.ts';
 import { useSession } from '@/lib/session.ts';
-import { chipColors, useLiveBoard } from './live-board.ts';
+import { chipColors, stepName, useLiveBoard } from './live-board.ts';
 import { cn } from '@/lib/utils.ts';
 import { queueRequest, queueRowsKey, type QueueRow, type QueueStep } from './queue.ts';
+
+// "Hayvan ekle" (with the lookup combobox): its own chunk, loaded when first pointed at or used.
+const loadAddAnimal = () => import('./add-animal.tsx');
+const AddAnimalDialog = lazy(() => loadAddAnimal().then((m) => ({ default: m.AddAnimalDialog })));
 
 const UNDO_MS = 5000;
 const LIST_REFRESH_MS = 15_000;
@@ -47,7 +52,7 @@ function useBoardSource(date: string): Source {
   const { board, connected, setStep } = useLiveBoard(date);
   return {
     rows: (board.data?.entries ?? []).map((e) => ({ id: e.id, slaughterNo: e.slaughterNo, animalCode: e.animalCode, stepId: e.stepId })),
-    steps: board.data?.steps ?? [],
+    steps: (board.data?.steps ?? []).map((s) => ({ ...s, name: stepName(s) })),
     loading: board.isPending,
     failed: board.isError && !board.data,
     connected,
@@ -72,9 +77,12 @@ function useListSource(date: string, canReadSteps: boolean): Source {
     [queryClient, date],
   );
   const stepNames = new Map<number, string>();
-  for (const r of list.data ?? []) if (r.currentStepId != null && r.lookups?.currentStepId) stepNames.set(r.currentStepId, r.lookups.currentStepId);
+  for (const r of list.data ?? []) {
+    const name = lookupText(r, 'currentStepId', 'VictimAppointmentStep');
+    if (r.currentStepId != null && name) stepNames.set(r.currentStepId, name);
+  }
   const known: QueueStep[] = (steps.data ?? [])
-    .map((s) => ({ id: s.id, name: s.name, color: s.color ?? '', stepOrder: s.stepOrder, isFinal: !!s.isFinal }))
+    .map((s) => ({ id: s.id, name: stepName(s), color: s.color ?? '', stepOrder: s.stepOrder, isFinal: !!s.isFinal }))
     .sort((a, b) => a.stepOrder - b.stepOrder);
   const fromRows: QueueStep[] = [...stepNames].map(([id, name]) => ({ id, name, color: '', stepOrder: id, isFinal: false }));
   return {
@@ -126,19 +134,31 @@ export function QueuePage() {
   const [date, setDate] = useDayParam();
   const canBoard = hasClaim('Monitor.Read');
   const titleId = useId();
+  const [adding, setAdding] = useState(false);
   return (
-    <section aria-labelledby={titleId} className="flex min-w-0 flex-col gap-4 p-4 sm:p-6" data-testid="slaughter-queue">
+    <section aria-labelledby={titleId} className="flex min-w-0 flex-col gap-4 py-4 sm:p-6" data-testid="slaughter-queue">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <h1 id={titleId} className="text-xl font-semibold">
           {t('slaughter.title')}
         </h1>
         <div className="flex flex-wrap items-end gap-3">
           <DayPicker label={t('slaughter.day')} value={date} onChange={setDate} lang={i18n.locale || 'tr-TR'} />
+          {hasClaim('VictimProductsAppointments.Create') && (
+            <Button variant="outline" onClick={() => setAdding(true)} onPointerEnter={() => void loadAddAnimal()} onFocus={() => void loadAddAnimal()}>
+              <Plus aria-hidden />
+              {t('slaughter.add')}
+            </Button>
+          )}
           <Button variant="link" asChild>
             <Link to="/VictimProductsAppointments/all">{t('slaughter.allRecords')}</Link>
           </Button>
         </div>
       </header>
+      {adding && (
+        <Suspense fallback={null}>
+          <AddAnimalDialog date={date} onClose={() => setAdding(false)} />
+        </Suspense>
+      )}
       {canBoard ? <BoardQueue key={date} date={date} /> : <ListQueue key={date} date={date} canReadSteps={hasClaim('VictimAppointmentSteps.Read')} />}
     </section>
   );
@@ -186,7 +206,7 @@ function QueueTable({ date, source }: { date: string; source: Source }) {
       const moved = dataOf(await advance.mutateAsync({ id: row.id, data }));
       const now = moved.currentStepId ?? null;
       setRow(row.id, now, moved.rowVersion);
-      const name = now === null ? t('slaughter.waiting') : (stepOf.get(now)?.name ?? moved.lookups?.currentStepId ?? '');
+      const name = now === null ? t('slaughter.waiting') : (stepOf.get(now)?.name ?? lookupText(moved, 'currentStepId', 'VictimAppointmentStep') ?? '');
       setAnnounce(t('slaughter.moved', { no: row.slaughterNo, step: name }));
       if (stepId === undefined && row.stepId !== null) {
         setUndo({ id: row.id, slaughterNo: row.slaughterNo, to: row.stepId, toName: stepOf.get(row.stepId)?.name ?? '' });
@@ -234,7 +254,7 @@ function QueueTable({ date, source }: { date: string; source: Source }) {
   const done = rows.filter((r) => r.stepId !== null && stepOf.get(r.stepId)?.isFinal).length;
 
   return (
-    <div className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 text-card-foreground">
+    <div className="flex flex-col gap-3 rounded-xl border border-border bg-card p-3 text-card-foreground sm:p-4">
       <div className="flex flex-wrap items-center gap-4 text-sm text-muted-foreground">
         {rows.length > 0 && <p className="tabular-nums">{t('slaughter.progress', { done, total: rows.length })}</p>}
         {source.connected === true && (
@@ -290,10 +310,10 @@ function QueueTable({ date, source }: { date: string; source: Source }) {
             <caption className="sr-only">{`${t('slaughter.title')} — ${date}`}</caption>
             <thead>
               <tr className="border-b border-border text-muted-foreground">
-                <th scope="col" className="w-20 px-3 py-2 text-right font-medium">{t('slaughter.column.no')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('slaughter.column.animal')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('slaughter.column.step')}</th>
-                {canAdvance && <th scope="col" className="px-3 py-2 text-right font-medium"><span className="sr-only">{t('slaughter.column.action')}</span></th>}
+                <th scope="col" className="w-12 px-2 py-2 text-right font-medium sm:w-20 sm:px-3">{t('slaughter.column.no')}</th>
+                <th scope="col" className="px-2 py-2 font-medium sm:px-3">{t('slaughter.column.animal')}</th>
+                <th scope="col" className="px-2 py-2 font-medium sm:px-3">{t('slaughter.column.step')}</th>
+                {canAdvance && <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3"><span className="sr-only">{t('slaughter.column.action')}</span></th>}
               </tr>
             </thead>
             <tbody>
@@ -318,13 +338,13 @@ function QueueTable({ date, source }: { date: string; source: Source }) {
                       final && 'text-muted-foreground',
                     )}
                   >
-                    <td className="px-3 py-2 text-right text-lg font-bold tabular-nums">{row.slaughterNo}</td>
-                    <td className="px-3 py-2 font-mono font-semibold">{row.animalCode}</td>
-                    <td className="px-3 py-2">
+                    <td className="px-2 py-2 text-right text-lg font-bold tabular-nums sm:px-3">{row.slaughterNo}</td>
+                    <td className="px-2 py-2 font-mono font-semibold sm:px-3">{row.animalCode}</td>
+                    <td className="px-2 py-2 sm:px-3">
                       <StepChip step={step} />
                     </td>
                     {canAdvance && (
-                      <td className="px-3 py-2 text-right">
+                      <td className="px-2 py-2 text-right sm:px-3">
                         <Button
                           size="sm"
                           variant="secondary"
