@@ -3,7 +3,7 @@
 // paged table (sort, per-column filters, selection, row actions), the paginator, the New/Edit
 // dialog and the delete confirmation. It knows no entity by name.
 import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTable, type PaginationState, type RowSelectionState, type SortingState, type Updater } from '@tanstack/react-table';
 import { useLingui } from '@lingui/react';
@@ -15,11 +15,12 @@ import { notify } from '@/lib/notify.ts';
 import { useSession } from '@/lib/session.ts';
 import { hasOperation, pageQuery } from './api.ts';
 import { DeleteDialog, type DeleteTarget } from './DeleteDialog.tsx';
+import { EntityCards } from './EntityCards.tsx';
 import { EntityTable } from './EntityTable.tsx';
 import { errorMessage } from './errors.ts';
 import { EXPORT_MAX_ROWS, exportCsv } from './export-csv.ts';
 import { buildPageRequest, defaultSorting, isFilterActive } from './filters.ts';
-import { useDebounced } from './hooks.ts';
+import { PHONE_QUERY, useDebounced, useMediaQuery } from './hooks.ts';
 import { isKnownEntity, loadLookupTargetsMetadata, useEntityMetadata, useLookupTargetsMetadata } from './metadata.ts';
 import { Paginator } from './Paginator.tsx';
 import { buildColumns, features, rowIdOf, type AdminTableMeta } from './table-columns.tsx';
@@ -86,6 +87,7 @@ function EntityScreen({ entity, extension }: { entity: AdminEntity; extension: E
   const locale = i18n.locale || 'tr-TR';
   const headingId = useId();
   const session = useSession();
+  const phone = useMediaQuery(PHONE_QUERY);
   // Lookup cells show the referenced rows' display fields formatted by their kind.
   useLookupTargetsMetadata(entity);
   const canCreate = hasOperation(entity, 'create') && session.hasClaim(entity.claims.create);
@@ -96,7 +98,15 @@ function EntityScreen({ entity, extension }: { entity: AdminEntity; extension: E
   const [sorting, setSorting] = useState<SortingState>(() => defaultSorting(entity));
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [filters, setFilters] = useState<ColumnFilters>(() => extension.initialFilters ?? {});
-  const [search, setSearch] = useState('');
+  // An address may open the screen searched (`/Products?search=TR34…`, the search palette's
+  // links); a new such address for the open screen searches anew.
+  const linkedSearch = useSearchParams()[0].get('search') ?? '';
+  const [search, setSearch] = useState(linkedSearch);
+  const [seenLinkedSearch, setSeenLinkedSearch] = useState(linkedSearch);
+  if (seenLinkedSearch !== linkedSearch) {
+    setSeenLinkedSearch(linkedSearch);
+    setSearch(linkedSearch);
+  }
   const debouncedSearch = useDebounced(search, SEARCH_DEBOUNCE_MS);
   const [appliedSearch, setAppliedSearch] = useState(debouncedSearch);
   if (appliedSearch !== debouncedSearch) {
@@ -207,6 +217,15 @@ function EntityScreen({ entity, extension }: { entity: AdminEntity; extension: E
     }
   };
 
+  // What the table and the cards (phones) both show.
+  const listState = {
+    isLoading: page.isPending && page.fetchStatus !== 'idle',
+    isFetching: page.isFetching,
+    error: page.error,
+    onRetry: () => void page.refetch(),
+    onRowOpen: canUpdate || rowLink ? onEdit : undefined,
+  };
+
   return (
     // The shell's layout holds the page's <main>; this is its one section.
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4 p-4 sm:p-6">
@@ -227,18 +246,11 @@ function EntityScreen({ entity, extension }: { entity: AdminEntity; extension: E
           onExport={() => void onExport()}
           extra={ExtraTools && <ExtraTools entity={entity} />}
         />
-        <EntityTable
-          table={table}
-          entity={entity}
-          locale={locale}
-          filters={filters}
-          onFilterChange={setFilter}
-          isLoading={page.isPending && page.fetchStatus !== 'idle'}
-          isFetching={page.isFetching}
-          error={page.error}
-          onRetry={() => void page.refetch()}
-          onRowOpen={canUpdate || rowLink ? onEdit : undefined}
-        />
+        {phone ? (
+          <EntityCards table={table} entity={entity} {...listState} />
+        ) : (
+          <EntityTable table={table} entity={entity} locale={locale} filters={filters} onFilterChange={setFilter} {...listState} />
+        )}
         <Paginator
           pageIndex={pagination.pageIndex}
           pageSize={pagination.pageSize}

@@ -1,7 +1,8 @@
 // The top bar (fixed, 4 rem): menu toggle, logo + product name linking to /, and on the right the
 // dark-mode toggle, the configurator, the language picker and the user menu. At or below 991 px
 // the right-hand items collapse behind one "more" button. The menus and the configurator load on
-// first use (light-controls.tsx), so pages do not carry them.
+// first use (light-controls.tsx), so pages do not carry them. Before them the search box (an icon
+// button on a phone) and its palette, loaded on first use too (SearchLauncher.tsx).
 import { Link } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
 import { Menu } from 'lucide-react';
@@ -12,6 +13,7 @@ import { useCurrentLanguage } from './current-language.ts';
 import { useLanguages } from './languages.ts';
 import { ConfiguratorOnUse, onFirstUse } from './light-controls.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { SearchLauncher } from './SearchLauncher.tsx';
 import { MoreButton } from './bar-parts.tsx';
 import { DarkModeButton, LanguageButton, Logo } from './brand.tsx';
 
@@ -69,6 +71,8 @@ export function TopBar({ showMenuToggle = true, menuVisible = false }: TopBarPro
         </Link>
       </div>
       <div className="ml-auto flex items-center gap-1">
+        {/* One place for both sizes: a resize keeps the palette (and its Ctrl+K) mounted. */}
+        <SearchLauncher compact={!isDesktop} />
         {isDesktop ? (
           <>
             <DarkModeButton />
