@@ -5,9 +5,12 @@
 //   - Lighthouse desktop scores of /auth/login and, signed in, of /Monitor (the demo's first
 //     slaughter day), /Sales/new and the order page (targets: performance ≥ 95, accessibility
 //     100, best practices 100)
+//   - Lighthouse mobile performance (its defaults: a mid-range phone, slow 4G, 4× CPU slowdown)
+//     of /auth/login and, signed in, the slaughter queue on the demo's first day (target ≥ 90),
+//     with the metrics behind it and the machine's load average (a busy machine scores lower)
 //   - axe-core violations on the sign-in page, the layout (/Dashboard), the Languages screen, the
 //     Monitor, the sales page and the order page (target: no serious or critical one)
-// Usage: npm run bench:web [-- --runs 3]
+// Usage: npm run bench:web [-- --runs 3] [-- --only bytes,desktop,mobile,axe]
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
@@ -15,10 +18,13 @@ import { createRequire } from 'node:module';
 import { chromium, type Page } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { ADMIN, api, CHROMIUM, CHROMIUM_ARGS, shutdown, startApp } from '../tests/e2e/support/browser.ts';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string', default: 'bytes,desktop,mobile,axe' } } });
 const RUNS = Number(args.runs);
+/** The parts to measure (all by default): `--only mobile` while working on the phone figures. */
+const only = new Set(args.only.split(','));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -37,6 +43,7 @@ const MONITOR = `/Monitor?date=${String(firstDay.body.data?.data?.[0]?.slaughter
 const newestOrder = await api<{ data: { id: number }[] }>('POST', 'VictimOrders/GetListForPaging', { PageNumber: 1, PageSize: 1 });
 const ORDER = `/VictimOrders/${newestOrder.body.data?.data?.[0]?.id}`;
 const SALE = '/Sales/new';
+const QUEUE = `/VictimProductsAppointments?date=${MONITOR.slice('/Monitor?date='.length)}`;
 
 /** Opens a page and waits until it has settled. The Monitor keeps its event stream open (never
  *  "network idle"): the load, its first row and a second more. */
@@ -87,23 +94,25 @@ async function axe(path: string, signedIn: boolean) {
   return result;
 }
 
-const login: number[] = [];
-const dashboard: number[] = [];
-const monitor: number[] = [];
-const sale: number[] = [];
-const order: number[] = [];
-for (let i = 0; i < RUNS; i++) {
-  login.push(await scriptBytes('/auth/login', false));
-  dashboard.push(await scriptBytes('/Dashboard', true));
-  monitor.push(await scriptBytes(MONITOR, true));
-  sale.push(await scriptBytes(SALE, true));
-  order.push(await scriptBytes(ORDER, true));
+if (only.has('bytes')) {
+  const login: number[] = [];
+  const dashboard: number[] = [];
+  const monitor: number[] = [];
+  const sale: number[] = [];
+  const order: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    login.push(await scriptBytes('/auth/login', false));
+    dashboard.push(await scriptBytes('/Dashboard', true));
+    monitor.push(await scriptBytes(MONITOR, true));
+    sale.push(await scriptBytes(SALE, true));
+    order.push(await scriptBytes(ORDER, true));
+  }
+  console.log(`gzipped JS, /auth/login: ${kb(median(login))} (runs: ${login.map(kb).join(', ')})`);
+  console.log(`gzipped JS, /Dashboard:  ${kb(median(dashboard))} (runs: ${dashboard.map(kb).join(', ')})`);
+  console.log(`gzipped JS, /Monitor:    ${kb(median(monitor))} (runs: ${monitor.map(kb).join(', ')})`);
+  console.log(`gzipped JS, /Sales/new:  ${kb(median(sale))} (runs: ${sale.map(kb).join(', ')})`);
+  console.log(`gzipped JS, order page:  ${kb(median(order))} (runs: ${order.map(kb).join(', ')})`);
 }
-console.log(`gzipped JS, /auth/login: ${kb(median(login))} (runs: ${login.map(kb).join(', ')})`);
-console.log(`gzipped JS, /Dashboard:  ${kb(median(dashboard))} (runs: ${dashboard.map(kb).join(', ')})`);
-console.log(`gzipped JS, /Monitor:    ${kb(median(monitor))} (runs: ${monitor.map(kb).join(', ')})`);
-console.log(`gzipped JS, /Sales/new:  ${kb(median(sale))} (runs: ${sale.map(kb).join(', ')})`);
-console.log(`gzipped JS, order page:  ${kb(median(order))} (runs: ${order.map(kb).join(', ')})`);
 
 const lighthouseSettings = { formFactor: 'desktop', screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false }, throttlingMethod: 'simulate', throttling: { rttMs: 40, throughputKbps: 10240, cpuSlowdownMultiplier: 1, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0 } } as const;
 /** Lighthouse desktop scores of one page, medians over RUNS. `keepStorage`: keep the session. */
@@ -117,21 +126,41 @@ async function lighthouseScores(path: string, keepStorage = false) {
   }
   console.log(`Lighthouse desktop ${path}: ${Object.entries(scores).map(([k, v]) => `${k} ${median(v)} (${v.join(', ')})`).join(' · ')}`);
 }
-await lighthouseScores('/auth/login');
-// The Monitor needs a session: signed in once in the browser's own profile (the one Lighthouse
-// opens its tab in), which Lighthouse then leaves alone.
-{
+/** Lighthouse mobile (its default settings), medians over RUNS of the score and its metrics. */
+async function lighthouseMobile(path: string, keepStorage = false) {
+  const metrics: Record<string, number[]> = { score: [], FCP: [], LCP: [], TBT: [], SI: [], CLS: [] };
+  const audits = { FCP: 'first-contentful-paint', LCP: 'largest-contentful-paint', TBT: 'total-blocking-time', SI: 'speed-index', CLS: 'cumulative-layout-shift' };
+  const load = loadavg()[0].toFixed(2);
+  for (let i = 0; i < RUNS; i++) {
+    const result = await lighthouse(`${base}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepStorage }, { extends: 'lighthouse:default', settings: { disableStorageReset: keepStorage } });
+    metrics.score.push(Math.round((result?.lhr.categories.performance?.score ?? 0) * 100));
+    for (const [name, id] of Object.entries(audits)) metrics[name].push(result?.lhr.audits[id]?.numericValue ?? NaN);
+    const landed = result ? new URL(result.lhr.finalDisplayedUrl) : undefined;
+    if (landed && landed.pathname + landed.search !== path) console.log(`  (Lighthouse ended on ${landed.pathname}${landed.search}, not ${path})`);
+  }
+  const shown = (name: string, v: number) => (name === 'score' ? String(v) : name === 'CLS' ? v.toFixed(3) : `${Math.round(v)} ms`);
+  console.log(`Lighthouse mobile ${path} (load average ${load}): ${Object.entries(metrics).map(([k, v]) => `${k} ${shown(k, median(v))}`).join(' · ')} (scores: ${metrics.score.join(', ')})`);
+}
+
+if (only.has('desktop')) await lighthouseScores('/auth/login');
+if (only.has('mobile')) await lighthouseMobile('/auth/login');
+// The signed-in pages need a session: signed in once in the browser's own profile (the one
+// Lighthouse opens its tab in), which Lighthouse then leaves alone.
+if (only.has('desktop') || only.has('mobile')) {
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const page = await cdp.contexts()[0].newPage();
   await signIn(page);
   await page.close();
   await cdp.close();
 }
-await lighthouseScores(MONITOR, true);
-await lighthouseScores(SALE, true);
-await lighthouseScores(ORDER, true);
+if (only.has('desktop')) {
+  await lighthouseScores(MONITOR, true);
+  await lighthouseScores(SALE, true);
+  await lighthouseScores(ORDER, true);
+}
+if (only.has('mobile')) await lighthouseMobile(QUEUE, true);
 
-for (const [name, path, signedIn] of [['sign-in page', '/auth/login', false], ['layout (/Dashboard)', '/Dashboard', true], ['Languages screen', '/Languages', true], ['Monitor', MONITOR, true], ['Sales', SALE, true], ['order page', ORDER, true]] as const) {
+for (const [name, path, signedIn] of only.has('axe') ? [['sign-in page', '/auth/login', false], ['layout (/Dashboard)', '/Dashboard', true], ['Languages screen', '/Languages', true], ['Monitor', MONITOR, true], ['Sales', SALE, true], ['order page', ORDER, true]] as const : []) {
   const violations = await axe(path, signedIn);
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   console.log(`axe, ${name}: ${violations.length} violations, ${serious.length} serious or critical${violations.length ? `: ${violations.map((v) => `${v.id} (${v.impact}, ${v.nodes})`).join('; ')}` : ''}`);

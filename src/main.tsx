@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { activateLanguage, savedLanguage } from '@/lib/i18n.ts';
 import { fetchServerMessages } from '@/shell/api.ts';
@@ -11,9 +11,13 @@ reloadOnMissingCode();
 // The bundled catalog first (offline, at once), then the server's translations over it.
 const language = savedLanguage();
 await activateLanguage(language);
-createRoot(document.getElementById('app')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// As a transition, the first render yields to the browser every few milliseconds instead of
+// holding the main thread for all of it (a phone takes a few hundred): input stays answered.
+startTransition(() => {
+  createRoot(document.getElementById('app')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
 void activateLanguage(language, fetchServerMessages);

@@ -52,6 +52,7 @@ export function EntityTable({ table, entity, locale, filters, onFilterChange, is
                   <TableHead
                     key={header.id}
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    data-pinned={meta?.pinned}
                     className={cn(meta?.narrow && 'w-10', meta?.align === 'end' && 'text-right')}
                   >
                     {header.isPlaceholder ? null : field ? (
@@ -111,21 +112,15 @@ export function EntityTable({ table, entity, locale, filters, onFilterChange, is
             ))}
           {!isLoading && error !== null && rows.length === 0 && (
             <TableRow className="hover:bg-transparent">
-              <TableCell colSpan={columnCount} className="py-10 text-center">
-                <div role="alert" className="flex flex-col items-center gap-3 text-sm">
-                  <span className="text-tag-danger-foreground">{errorMessage(error)}</span>
-                  <Button variant="outline" size="sm" onClick={onRetry}>
-                    <RotateCw aria-hidden="true" />
-                    {t('action.retry')}
-                  </Button>
-                </div>
+              <TableCell colSpan={columnCount} className="p-0">
+                <ListError error={error} onRetry={onRetry} />
               </TableCell>
             </TableRow>
           )}
           {!isLoading && error === null && rows.length === 0 && (
             <TableRow className="hover:bg-transparent">
-              <TableCell colSpan={columnCount} className="py-10 text-center text-sm text-muted-foreground">
-                {t('message.noRecords')}
+              <TableCell colSpan={columnCount} className="p-0">
+                <ListEmpty />
               </TableCell>
             </TableRow>
           )}
@@ -139,7 +134,7 @@ export function EntityTable({ table, entity, locale, filters, onFilterChange, is
                 {row.getAllCells().map((cell) => {
                   const meta = cell.column.columnDef.meta;
                   return (
-                    <TableCell key={cell.id} className={cn(meta?.align === 'end' && 'text-right tabular-nums', meta?.narrow && 'w-10 whitespace-nowrap')}>
+                    <TableCell key={cell.id} data-column={cell.column.id} data-pinned={meta?.pinned} className={cn(meta?.align === 'end' && 'text-right tabular-nums', meta?.narrow && 'w-10 whitespace-nowrap')}>
                       <table.FlexRender cell={cell} />
                     </TableCell>
                   );
@@ -150,4 +145,21 @@ export function EntityTable({ table, entity, locale, filters, onFilterChange, is
       </Table>
     </div>
   );
+}
+
+/** A list that could not be read, with a retry (the table's and the cards' alike). */
+export function ListError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 px-3 py-10 text-center text-sm">
+      <span className="text-tag-danger-foreground">{errorMessage(error)}</span>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        <RotateCw aria-hidden="true" />
+        {t('action.retry')}
+      </Button>
+    </div>
+  );
+}
+
+export function ListEmpty() {
+  return <p className="px-3 py-10 text-center text-sm text-muted-foreground">{t('message.noRecords')}</p>;
 }

@@ -24,6 +24,8 @@ export interface AdminColumnMeta {
   align?: 'start' | 'end';
   /** A column with a fixed narrow width (selection, actions). */
   narrow?: boolean;
+  /** Kept at the row's end while the table scrolls sideways (the row actions). */
+  pinned?: 'end';
 }
 
 export interface AdminTableMeta {
@@ -102,7 +104,7 @@ export function buildColumns(entity: AdminEntity, withSelection: boolean, withAc
       helper.display({
         id: '__actions',
         enableSorting: false,
-        meta: { narrow: true, align: 'end' },
+        meta: { narrow: true, align: 'end', pinned: 'end' },
         header: () => <span className="sr-only">{t('admin.actions')}</span>,
         cell: ({ row, table }) => {
           const meta = table.options.meta!;

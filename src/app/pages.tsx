@@ -13,7 +13,8 @@ export function page<P extends object>(load: () => Promise<ComponentType<P>>, pr
 export function authPage<P extends object>(load: () => Promise<ComponentType<P>>, props?: P): ReactNode {
   const Page = lazy(async () => ({ default: await load() }));
   return (
-    <Suspense fallback={<Skeleton className="m-6 h-40" />}>
+    // Padding, not a margin: a margin would collapse through <body> and move it when the page comes.
+    <Suspense fallback={<div className="p-6"><Skeleton className="h-40" /></div>}>
       <Page {...(props as P)} />
     </Suspense>
   );

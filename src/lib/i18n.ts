@@ -5,16 +5,20 @@
 // screens' words with the first page that needs them (`loadScreenMessages`).
 import { setupI18n } from '@lingui/core';
 import type { CompiledMessage, CompiledMessageToken } from '@lingui/message-utils/compileMessage';
+// The Turkish core comes with the start-up code: every page needs it (Turkish is the fallback
+// under any language), and a chunk of its own would be one more round trip before the first paint.
+import trCore from '../../generated/locales/tr-TR.core.json';
 
 export const DEFAULT_LANGUAGE = 'tr-TR';
 export const FALLBACK_LANGUAGE = 'tr';
 type Catalog = Record<string, string>;
 type CompiledCatalog = Record<string, CompiledMessage>;
 type Part = 'core' | 'screens';
-// Each part of each language is its own chunk: a page loads only the language it shows.
+// Each part of each language is its own chunk (but the Turkish core, above): a page loads only the
+// language it shows.
 const BUNDLED: Record<string, Record<Part, () => Promise<Catalog>>> = {
   'tr-TR': {
-    core: () => import('../../generated/locales/tr-TR.core.json').then((m) => m.default),
+    core: () => Promise.resolve(trCore),
     screens: () => import('../../generated/locales/tr-TR.screens.json').then((m) => m.default),
   },
   'en-US': {

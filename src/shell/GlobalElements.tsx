@@ -27,7 +27,7 @@ export function LoadingBar() {
       data-slot="loading-bar"
       className="pointer-events-none fixed inset-x-0 top-0 z-(--z-toast) h-0.75 overflow-hidden bg-primary/20"
     >
-      <div className="absolute inset-y-0 animate-loading-bar bg-primary" />
+      <div className="absolute inset-0 origin-left animate-loading-bar bg-primary" />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 // The farm's currencies come first: every amount is shown in its own currency (lib/format.ts).
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useGetFarm } from '../../generated/api/settings/settings.ts';
+import { getGetFarmQueryOptions, useGetFarm } from '../../generated/api/settings/settings.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { dataOf } from '@/lib/envelope.ts';
 import { setCurrencies } from '@/lib/format.ts';
@@ -16,9 +16,15 @@ export function DataProvider({ children }: { children: ReactNode }) {
   );
 }
 
+const FARM_FRESH_MS = 5 * 60_000;
+
+/** Starts reading the farm's currencies while the layout's code still loads (router.tsx): the
+ *  page waits for them, and would otherwise ask only once this provider renders. */
+export const prefetchFarm = (): void => void queryClient.prefetchQuery({ ...getGetFarmQueryOptions(), staleTime: FARM_FRESH_MS, retry: 1 });
+
 /** Shows the page once the farm's currencies are known (or could not be read: the lira then). */
 function FarmCurrencies({ children }: { children: ReactNode }) {
-  const farm = useGetFarm({ query: { select: dataOf, staleTime: 5 * 60_000, retry: 1 } });
+  const farm = useGetFarm({ query: { select: dataOf, staleTime: FARM_FRESH_MS, retry: 1 } });
   if (farm.data) setCurrencies(farm.data.currencies); // a few rows, the same on every render
   return farm.isPending ? null : <>{children}</>;
 }

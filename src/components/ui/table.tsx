@@ -3,23 +3,42 @@ import { cn } from '@/lib/utils.ts';
 
 /**
  * A table in a horizontally scrolling container. While the table is wider than its container,
- * the container takes keyboard focus, so that it can be scrolled without a mouse.
+ * the container takes keyboard focus, so that it can be scrolled without a mouse, and says which
+ * edges have more (`data-scroll-start` / `data-scroll-end="more"`: index.css shades them). A cell
+ * with `data-pinned="end"` stays at the row's end while the rest scrolls.
  */
 export function Table({ className, containerClassName, ...props }: ComponentProps<'table'> & { containerClassName?: string }) {
   const container = useRef<HTMLDivElement>(null);
-  const [scrolls, setScrolls] = useState(false);
+  const [edges, setEdges] = useState({ start: false, end: false });
   useLayoutEffect(() => {
     const el = container.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setScrolls(el.scrollWidth > el.clientWidth);
+    const measure = () => {
+      // A pixel of slack: zoomed layouts round scroll positions.
+      const start = el.scrollLeft > 1;
+      const end = el.scrollLeft < el.scrollWidth - el.clientWidth - 1;
+      setEdges((old) => (old.start === start && old.end === end ? old : { start, end }));
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     if (el.firstElementChild) observer.observe(el.firstElementChild);
-    return () => observer.disconnect();
+    el.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      observer.disconnect();
+      el.removeEventListener('scroll', measure);
+    };
   }, []);
+  const scrolls = edges.start || edges.end;
   return (
-    <div ref={container} data-slot="table-container" tabIndex={scrolls ? 0 : undefined} className={cn('relative w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring', containerClassName)}>
+    <div
+      ref={container}
+      data-slot="table-container"
+      data-scroll-start={edges.start ? 'more' : undefined}
+      data-scroll-end={edges.end ? 'more' : undefined}
+      tabIndex={scrolls ? 0 : undefined}
+      className={cn('relative w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring', containerClassName)}
+    >
       <table data-slot="table" className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props} />
     </div>
   );

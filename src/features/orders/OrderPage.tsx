@@ -1,7 +1,7 @@
 // /VictimOrders/:id: one Kurban order. Its summary and status with the moves allowed from it
 // (confirm, cancel with a reason, complete once confirmed in a dialog; each with the order's
 // rowVersion, 409s shown inline and followed by the current order), the proxy (vekâlet) switched
-// on or off in the summary, the share lines, the payments and balance, the booked slot, the step
+// on or off in the summary, the share lines, the payments and balance, the bookings (book, move, cancel), the step
 // history of its animal, and a printable receipt, of the order or of one paid payment (only the
 // receipt prints: the print stylesheet below; the receipts: receipt.tsx).
 import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
@@ -163,7 +163,7 @@ export function OrderPage({ History }: { History?: ComponentType<RecordPanelProp
       </header>
       <MoveError error={confirm.error} />
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Section title={t('orderPage.summary')} testId="order-summary">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
             {row(t('field.victimOrder.accountId'), order.lookups?.accountId ?? order.accountId)}
@@ -207,7 +207,7 @@ export function OrderPage({ History }: { History?: ComponentType<RecordPanelProp
       </div>
       <SharesSection order={order} />
       <PaymentsSection order={order} onPrint={print} />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <BookingSection order={order} />
         <StepHistorySection order={order} />
       </div>

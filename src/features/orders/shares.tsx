@@ -112,16 +112,23 @@ function ShareLine({ line, editable }: { line: VictimOrderDetail; editable: bool
   return (
     <li>
       <form onSubmit={(e) => void save(e)} className="grid grid-cols-1 items-start gap-2 sm:grid-cols-[3rem_1fr_1fr_9rem_auto]" data-testid="share-line" noValidate>
-        <span className="flex h-(--control-h) items-center font-semibold tabular-nums">{line.shareNo}</span>
+        <span className="flex h-(--control-h) items-center gap-1 font-semibold tabular-nums">
+          {/* On phones the column headings are hidden: each field says what it is. */}
+          <span className="font-normal text-muted-foreground sm:hidden">{label('shareNo')}</span>
+          {line.shareNo}
+        </span>
         <div>
+          <PhoneCaption text={label('shareholderName')} />
           <Input {...field('shareholderName')} maxLength={150} value={draft.shareholderName} onChange={(e) => setDraft({ ...draft, shareholderName: e.target.value })} />
           {err('shareholderName')}
         </div>
         <div>
+          <PhoneCaption text={label('shareholderPhone')} />
           <Input {...field('shareholderPhone')} type="tel" maxLength={20} value={draft.shareholderPhone} onChange={(e) => setDraft({ ...draft, shareholderPhone: e.target.value })} />
           {err('shareholderPhone')}
         </div>
         <div>
+          <PhoneCaption text={label('intention')} />
           <select
             {...field('intention')}
             className={cn(fieldClass, nativeSelectClass)}
@@ -156,6 +163,13 @@ function ShareLine({ line, editable }: { line: VictimOrderDetail; editable: bool
     </li>
   );
 }
+
+/** A field's name above it on phones; the field's own aria-label already names it. */
+const PhoneCaption = ({ text }: { text: string }) => (
+  <span className="mb-1 block text-xs font-medium text-muted-foreground sm:hidden" aria-hidden>
+    {text}
+  </span>
+);
 
 export function SharesSection({ order }: { order: VictimOrder }) {
   const lines = useShareLines(order.id);

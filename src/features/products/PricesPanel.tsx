@@ -107,7 +107,7 @@ export function PricesPanel({ id }: RecordPanelProps) {
               {COLUMNS.map((c) => (
                 <TableHead key={c} className={c === 'amount' ? 'h-8 text-right' : 'h-8'}>{t(fieldOf(entity, c)?.label ?? c)}</TableHead>
               ))}
-              {actions && <TableHead className="h-8"><span className="sr-only">{t('admin.actions')}</span></TableHead>}
+              {actions && <TableHead className="h-8" data-pinned="end"><span className="sr-only">{t('admin.actions')}</span></TableHead>}
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -119,7 +119,7 @@ export function PricesPanel({ id }: RecordPanelProps) {
                     <TableCell key={c} className={c === 'amount' ? 'py-1.5 text-right tabular-nums' : 'py-1.5'}>{cellText(entity, row, c, locale)}</TableCell>
                   ))}
                   {actions && (
-                    <TableCell className="py-1 text-right">
+                    <TableCell className="py-1 text-right" data-pinned="end">
                       <div className="flex justify-end gap-1">
                         {can('update') && (
                           <Button type="button" variant="ghost" size="icon" className="size-7" onClick={() => setEditing({ ...row })} aria-label={t('admin.editRow', { name })} title={t('action.edit')}>

@@ -36,6 +36,7 @@ import { dataOf } from '@/lib/envelope.ts';
 import { currencyCode, formatMoney, formatNumber, moneyEditText } from '@/lib/format.ts';
 import { MoneyInput } from '@/components/money-input.tsx';
 import { t } from '@/lib/i18n.ts';
+import { referenceText } from '@/lib/reference-text.ts';
 import { cn } from '@/lib/utils.ts';
 import { useSession } from '@/lib/session.ts';
 import { useInvalidate } from '@/lib/query-keys.ts';
@@ -385,7 +386,7 @@ export function SalesPage() {
               >
                 <option value="">{t('sales.animal.allKinds')}</option>
                 {(ref?.productTypes ?? []).map((pt) => (
-                  <option key={pt.id} value={pt.id}>{pt.name}</option>
+                  <option key={pt.id} value={pt.id}>{referenceText('ProductType', 'name', pt.code, pt.name)}</option>
                 ))}
               </select>
             </div>
@@ -629,7 +630,7 @@ export function SalesPage() {
               const id = `sales-holder-${i}`;
               return (
                 <li key={i} className="grid items-start gap-3 rounded-lg bg-surface-50 p-3 sm:grid-cols-[3rem_1fr_1fr_10rem] dark:bg-surface-800">
-                  <span className="pt-8 text-sm font-semibold tabular-nums">{t('sales.shares.share', { n: i + 1 })}</span>
+                  <span className="text-sm font-semibold tabular-nums sm:pt-8">{t('sales.shares.share', { n: i + 1 })}</span>
                   <Field id={`${id}-name`} label={t('field.victimOrderDetail.shareholderName')} error={errors[`name${i}`] || undefined}>
                     <Input id={`${id}-name`} value={h.name} onChange={(e) => set({ name: e.target.value })} {...invalid(errors[`name${i}`] || undefined, `${id}-name`)} />
                   </Field>
@@ -663,7 +664,7 @@ export function SalesPage() {
             <Field id="sales-method" label={t('sales.payment.method')} error={errors.method || undefined}>
               <select id="sales-method" className={cn(fieldClass, 'h-(--control-h)')} value={chosenMethod ?? ''} onChange={(e) => setMethodId(Number(e.target.value))} {...invalid(errors.method || undefined, 'sales-method')}>
                 {methods.map((m) => (
-                  <option key={m.id} value={m.id}>{m.name}</option>
+                  <option key={m.id} value={m.id}>{referenceText('PaymentMethod', 'name', m.key, m.name)}</option>
                 ))}
               </select>
             </Field>

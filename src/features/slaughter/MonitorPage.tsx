@@ -7,6 +7,7 @@
 // Made for a TV left on for days (see README, "The hall TV"): the screen is kept awake, a new
 // version is taken up unasked (the shell's update prompt), an ended session asks for a sign-in
 // that comes back here (the route's guard and the API client both send `returnUrl`).
+// The TV's large type from `lg` (1024 px) up; smaller below, so a phone shows every column.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
@@ -14,7 +15,7 @@ import { Check, Radio, WifiOff } from 'lucide-react';
 import type { MonitorEntry, MonitorStep } from '../../../generated/api/model/index.ts';
 import { DAY_PATTERN, TIME_ZONE, istanbulToday } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
-import { chipColors, useLiveBoard } from './live-board.ts';
+import { chipColors, stepName, useLiveBoard } from './live-board.ts';
 import { cn } from '@/lib/utils.ts';
 
 const PAGE_MS = 10_000;
@@ -37,7 +38,7 @@ function Clock({ locale }: { locale: string }) {
   const format = useCallback(() => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE }).format(new Date()), [locale]);
   const time = useTicking(format, 1000);
   return (
-    <time className="text-5xl font-bold tabular-nums tracking-tight" aria-label={t('monitor.clock')}>
+    <time className="text-2xl font-bold tabular-nums tracking-tight lg:text-5xl" aria-label={t('monitor.clock')}>
       {time}
     </time>
   );
@@ -107,16 +108,16 @@ function useRowsThatFit(ready: boolean) {
 
 function StepChip({ step }: { step: MonitorStep | undefined }) {
   if (!step) {
-    return <span className="inline-flex items-center rounded-full bg-zinc-700 px-5 py-2 text-2xl font-bold text-white">{t('monitor.waiting')}</span>;
+    return <span className="inline-flex items-center rounded-full bg-zinc-700 px-3 py-1 text-base font-bold text-white lg:px-5 lg:py-2 lg:text-2xl">{t('monitor.waiting')}</span>;
   }
   return (
     <span
-      className="inline-flex items-center gap-2 rounded-full bg-zinc-200 px-5 py-2 text-2xl font-bold text-black"
+      className="inline-flex items-center gap-1 rounded-full bg-zinc-200 px-3 py-1 text-base font-bold text-black lg:gap-2 lg:px-5 lg:py-2 lg:text-2xl"
       style={chipColors(step.color)}
       data-final={step.isFinal || undefined}
     >
-      {step.isFinal && <Check className="size-7" strokeWidth={3} aria-hidden />}
-      {step.name}
+      {step.isFinal && <Check className="size-4 lg:size-7" strokeWidth={3} aria-hidden />}
+      {stepName(step)}
     </span>
   );
 }
@@ -124,14 +125,14 @@ function StepChip({ step }: { step: MonitorStep | undefined }) {
 function Row({ entry, step }: { entry: MonitorEntry; step: MonitorStep | undefined }) {
   const done = !!step?.isFinal;
   return (
-    <tr className={cn('h-24 border-b border-zinc-800', done && 'bg-zinc-900')} data-entry={entry.id} data-step={entry.stepId ?? ''}>
-      <td className="w-40 px-8 text-right text-6xl font-black tabular-nums leading-none">{entry.slaughterNo}</td>
-      <td className="px-6 font-mono text-4xl font-semibold">{entry.animalCode}</td>
-      <td className="px-6">
+    <tr className={cn('h-16 border-b border-zinc-800 lg:h-24', done && 'bg-zinc-900')} data-entry={entry.id} data-step={entry.stepId ?? ''}>
+      <td className="px-2 text-right text-3xl font-black tabular-nums leading-none lg:w-40 lg:px-8 lg:text-6xl">{entry.slaughterNo}</td>
+      <td className="break-all px-2 font-mono text-base font-semibold lg:break-normal lg:px-6 lg:text-4xl">{entry.animalCode}</td>
+      <td className="px-2 lg:px-6">
         <StepChip step={step} />
         {done && <span className="sr-only"> — {t('monitor.done')}</span>}
       </td>
-      <td className="px-8 text-2xl text-zinc-200">
+      <td className="px-2 text-sm text-zinc-200 lg:px-8 lg:text-2xl">
         <span className="line-clamp-2">{entry.shareholders.join(' · ')}</span>
       </td>
     </tr>
@@ -169,14 +170,14 @@ export function MonitorPage() {
 
   return (
     <div className="fixed inset-0 flex flex-col overflow-hidden bg-zinc-950 text-zinc-50" data-slot="monitor">
-      <header className="flex items-center gap-8 border-b border-zinc-800 px-8 py-4">
-        <h1 className="text-4xl font-bold tracking-tight">{t('monitor.title')}</h1>
-        <p className="text-2xl text-zinc-300">{longDate}</p>
-        <div className="ml-auto flex items-center gap-8">
-          {entries.length > 0 && <p className="text-2xl text-zinc-300 tabular-nums">{t('monitor.progress', { done, total: entries.length })}</p>}
+      <header className="flex flex-wrap items-center gap-x-8 gap-y-1 border-b border-zinc-800 px-3 py-2 lg:flex-nowrap lg:px-8 lg:py-4">
+        <h1 className="text-2xl font-bold tracking-tight lg:text-4xl">{t('monitor.title')}</h1>
+        <p className="text-base text-zinc-300 lg:text-2xl">{longDate}</p>
+        <div className="ml-auto flex items-center gap-4 lg:gap-8">
+          {entries.length > 0 && <p className="text-base text-zinc-300 tabular-nums lg:text-2xl">{t('monitor.progress', { done, total: entries.length })}</p>}
           {connected && (
-            <span className="flex items-center gap-2 text-xl font-semibold text-emerald-400">
-              <Radio className="size-6" aria-hidden />
+            <span className="flex items-center gap-2 text-base font-semibold text-emerald-400 lg:text-xl">
+              <Radio className="size-5 lg:size-6" aria-hidden />
               {t('monitor.live')}
             </span>
           )}
@@ -185,8 +186,8 @@ export function MonitorPage() {
       </header>
 
       {!connected && (
-        <div role="alert" className="flex items-center gap-4 bg-amber-400 px-8 py-3 text-3xl font-bold text-black" data-slot="monitor-offline">
-          <WifiOff className="size-9" aria-hidden />
+        <div role="alert" className="flex items-center gap-4 bg-amber-400 px-3 py-2 text-xl font-bold text-black lg:px-8 lg:py-3 lg:text-3xl" data-slot="monitor-offline">
+          <WifiOff className="size-7 lg:size-9" aria-hidden />
           {t('monitor.disconnected')}
         </div>
       )}
@@ -200,11 +201,11 @@ export function MonitorPage() {
           <table className="w-full border-collapse text-left">
             <caption className="sr-only">{`${t('monitor.title')} — ${longDate}`}</caption>
             <thead>
-              <tr className="border-b border-zinc-700 text-xl uppercase tracking-wide text-zinc-300">
-                <th scope="col" className="px-8 py-3 text-right font-semibold">{t('monitor.column.no')}</th>
-                <th scope="col" className="px-6 py-3 font-semibold">{t('monitor.column.animal')}</th>
-                <th scope="col" className="px-6 py-3 font-semibold">{t('monitor.column.step')}</th>
-                <th scope="col" className="px-8 py-3 font-semibold">{t('monitor.column.shareholders')}</th>
+              <tr className="border-b border-zinc-700 text-xs uppercase tracking-wide text-zinc-300 lg:text-xl">
+                <th scope="col" className="px-2 py-2 text-right font-semibold lg:px-8 lg:py-3">{t('monitor.column.no')}</th>
+                <th scope="col" className="px-2 py-2 font-semibold lg:px-6 lg:py-3">{t('monitor.column.animal')}</th>
+                <th scope="col" className="px-2 py-2 font-semibold lg:px-6 lg:py-3">{t('monitor.column.step')}</th>
+                <th scope="col" className="px-2 py-2 font-semibold lg:px-8 lg:py-3">{t('monitor.column.shareholders')}</th>
               </tr>
             </thead>
             <tbody>
@@ -216,13 +217,13 @@ export function MonitorPage() {
         )}
       </main>
 
-      <footer className="flex flex-wrap items-center gap-3 border-t border-zinc-800 px-8 py-3">
+      <footer className="flex flex-wrap items-center gap-2 border-t border-zinc-800 px-3 py-2 lg:gap-3 lg:px-8 lg:py-3">
         {steps.map((s) => (
-          <span key={s.id} className="rounded-full px-3 py-1 text-lg font-semibold" style={chipColors(s.color)}>
-            {s.name}
+          <span key={s.id} className="rounded-full px-2 py-0.5 text-sm font-semibold lg:px-3 lg:py-1 lg:text-lg" style={chipColors(s.color)}>
+            {stepName(s)}
           </span>
         ))}
-        {pages > 1 && <p className="ml-auto text-xl text-zinc-300 tabular-nums">{t('monitor.page', { page: current + 1, pages })}</p>}
+        {pages > 1 && <p className="ml-auto text-base text-zinc-300 tabular-nums lg:text-xl">{t('monitor.page', { page: current + 1, pages })}</p>}
       </footer>
     </div>
   );
