@@ -126,6 +126,17 @@ describe('completing an order', () => {
     expect((await s.api('POST', `VictimOrders/${paid.id}/cancel`, { reason: 'geç' })).status).toBe(409);
     expect((await update(res.body.data, { shareCount: 2 })).body.error.code).toBe('error.order.final');
 
+    // Its payments stay as they are: a refund or a cancel of one is refused, and nothing moves.
+    const [payment] = await s.sql(`SELECT id FROM victim_payments WHERE victim_order_id = $1`, [paid.id]);
+    const row = await s.get('VictimPayments', payment.id);
+    const before = await snapshot(paid.id);
+    for (const status of ['refunded', 'cancelled'] as const) {
+      const refund = await s.api('PUT', 'VictimPayments', { ...row, paymentStatusId: (await s.ref()).statuses[status] });
+      expect(refund.status, JSON.stringify(refund.body)).toBe(409);
+      expect(refund.body.error.code).toBe('error.payment.orderCompleted');
+    }
+    expect(await snapshot(paid.id)).toEqual(before);
+
     // The same through an update that sets the status.
     const other = await order('12500.00');
     await s.slaughter(other.productId);

@@ -130,7 +130,8 @@ describe('/VictimOrders/:id', () => {
     const [order, other1, other2] = [orders[2], orders[3], orders[4] ?? orders[3]];
     const types = await api<{ id: number }[]>('GET', 'AppointmentTypes');
     const typeId = types.body.data[0].id;
-    const day = `2031-03-${String(3 + (Date.now() % 20)).padStart(2, '0')}`;
+    // A day within the dialog's year of free days (the booking dialog offers no other), of its own.
+    const day = new Date(Date.now() + (200 + (Date.now() % 100)) * 86_400_000).toISOString().slice(0, 10);
     const slot = async (hour: number) => {
       const res = await api<{ id: number }>('POST', 'Appointments', {
         appointmentTypeId: typeId,
@@ -152,7 +153,7 @@ describe('/VictimOrders/:id', () => {
     const page = await openOrder(order);
     await page.getByRole('button', { name: 'Randevu ver' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Gün', { exact: true }).fill(day);
+    await dialog.locator(`[data-testid="free-day"][data-day="${day}"]`).click();
     const fullButton = dialog.locator(`[data-slot-id="${full}"]`);
     const laterButton = dialog.locator(`[data-slot-id="${later}"]`);
     await laterButton.waitFor();
@@ -394,6 +395,10 @@ describe('the order page on orders made for the test', () => {
     expect(await offeredMoves(page)).toEqual([]);
     expect(await proxy.count()).toBe(0);
     expect(await summaryValue(page, 'Vekâlet Alındı').innerText()).toBe('Evet');
+    // Its payments stay as they are: the receipt can be printed, nothing refunded.
+    const paymentRow = page.getByTestId('payment-row').first();
+    await paymentRow.getByRole('button', { name: 'Makbuz yazdır' }).waitFor();
+    expect(await paymentRow.getByRole('button', { name: 'İade et' }).count()).toBe(0);
     expect((await orderOf(draft.id)).status).toBe('completed');
     expect(await postings(draft.id)).toEqual([['Satış', '24500.00'], ['Tahsilat', '24500.00']]);
     expect(unexpected(page)).toEqual([]);

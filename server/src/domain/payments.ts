@@ -83,7 +83,13 @@ export function judgePayment(m: Row, current: Row | undefined, facts: PaymentFac
     if (to !== from && !MOVES[from].includes(to)) {
       throw new HttpError(409, 'error.payment.transition', 'Ödeme bu durumdan seçilen duruma geçemez.', { params: { from, to, allowed: MOVES[from] } });
     }
-    if (from === 'paid') return; // refunded or cancelled: the database posts the reversal
+    if (from === 'paid') {
+      // A completed order keeps its payments as they are (what completing promised): no refund.
+      if (facts.order?.status === 'completed') {
+        throw new HttpError(409, 'error.payment.orderCompleted', 'Tamamlanmış siparişin ödemesi iade ya da iptal edilemez.');
+      }
+      return; // refunded or cancelled: the database posts the reversal
+    }
   } else if (!INITIAL.includes(to)) {
     throw new HttpError(409, 'error.payment.transition', 'Ödeme bu durumdan seçilen duruma geçemez.', { params: { from: null, to, allowed: INITIAL } });
   }
@@ -132,7 +138,7 @@ export const payments: WorkflowModule = {
   constraintErrors: {
     // Backstops of the checks above, for a write that reached the database without them.
     ck_victim_orders__paid_within_total: () =>
-      new HttpError(409, 'error.payment.exceedsBalance', 'Ödeme siparişin kalan borcunu aşıyor.', { params: { remaining: null } }),
+      new HttpError(409, 'error.payment.overTotal', 'Ödemeler siparişin tutarını aşamaz.'),
     ck_victim_payments__paid_locked: paidLocked,
   },
 };

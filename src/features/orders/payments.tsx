@@ -12,6 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { dataOf } from '@/lib/envelope.ts';
 import { currencyCode, formatDateTime, formatMoney } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
+import { lookupText } from '@/lib/reference-text.ts';
 import { useSession } from '@/lib/session.ts';
 import { useInvalidate } from '@/lib/query-keys.ts';
 import { onDemand, pageRequest, Section, usePaymentStatuses, where } from './common.tsx';
@@ -29,7 +30,7 @@ export function useOrderPayments(orderId: number) {
   });
 }
 
-/** The order's payments with their statuses; paid ones can be refunded, and their receipt printed
+/** The order's payments with their statuses; paid ones can be refunded (not once the order is completed), and their receipt printed
  *  (`onPrint`: the order page prints it). */
 export function PaymentsSection({ order, onPrint }: { order: VictimOrder; onPrint?: (payment: VictimPayment) => void }) {
   const { i18n } = useLingui();
@@ -96,7 +97,7 @@ export function PaymentsSection({ order, onPrint }: { order: VictimOrder; onPrin
               <TableHead>{t('field.victimPayment.paymentMethodId')}</TableHead>
               <TableHead>{t('field.victimPayment.paymentStatusId')}</TableHead>
               <TableHead className="text-right">{t('field.victimPayment.amount')}</TableHead>
-              <TableHead className="print:hidden">
+              <TableHead className="print:hidden" data-pinned="end">
                 <span className="sr-only">{t('admin.actions')}</span>
               </TableHead>
             </TableRow>
@@ -108,19 +109,19 @@ export function PaymentsSection({ order, onPrint }: { order: VictimOrder; onPrin
                 <TableRow key={p.id} data-testid="payment-row">
                   <TableCell>{formatDateTime(p.paidAt ?? p.createdAt, locale)}</TableCell>
                   <TableCell>{p.receiptNo}</TableCell>
-                  <TableCell>{p.lookups?.paymentMethodId}</TableCell>
+                  <TableCell>{lookupText(p, 'paymentMethodId', 'PaymentMethod')}</TableCell>
                   <TableCell>
-                    <Badge variant={(code && STATUS_TONE[code]) || 'secondary'}>{p.lookups?.paymentStatusId ?? (code && t(`enum.paymentStatus.code.${code}`))}</Badge>
+                    <Badge variant={(code && STATUS_TONE[code]) || 'secondary'}>{lookupText(p, 'paymentStatusId', 'PaymentStatus') ?? (code && t(`enum.paymentStatus.code.${code}`))}</Badge>
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{formatMoney(p.amount, locale, currencyCode(p.currencyTypeId))}</TableCell>
-                  <TableCell className="text-right print:hidden">
+                  <TableCell className="whitespace-nowrap text-right print:hidden" data-pinned="end">
                     {code === 'paid' && onPrint && (
                       <Button variant="ghost" size="sm" onClick={() => onPrint(p)}>
                         <Printer />
                         {t('orderPage.payment.printReceipt')}
                       </Button>
                     )}
-                    {code === 'paid' && hasClaim('VictimPayments.Update') && (
+                    {code === 'paid' && order.status !== 'completed' && hasClaim('VictimPayments.Update') && (
                       <Button variant="ghost" size="sm" onClick={() => RefundDialog.open(() => (update.reset(), setRefundAsked(true), setRefunding(p)))} {...RefundDialog.warmOn}>
                         <Undo2 />
                         {t('orderPage.payment.refund')}
