@@ -47,8 +47,8 @@ describe('a new customer who may already be registered', () => {
     expect(await flat(page, 'possible-duplicate')).toEqual([expect.stringContaining(`${existing.title} ${existing.code} Tel. …${last4(phone)}`)]);
     expect(page.url()).toMatch(/\/Sales\/new$/);
     expect(await accountsTitled(existing.title)).toHaveLength(1);
-    // The first answer has the focus: Enter would pick it.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Bu hesabı kullan');
+    // The first answer gets the focus (on the next frame): Enter would pick it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Bu hesabı kullan');
     // The primary colour's contrast is the theme's (as on the sales form's own axe check).
     const panel = '[data-testid="possible-duplicates"]';
     expect([
