@@ -107,6 +107,14 @@ export function formatDateTime(value: string | number | Date | null | undefined,
   return dateFormat(lang, { day: '2-digit', month: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: TIME_ZONE }).format(d);
 }
 
+/** A time of day in Istanbul: tr-TR `14:30`, en-US `02:30 PM`. */
+export function formatTime(value: string | number | Date | null | undefined, lang = currentLanguage()): string {
+  if (value == null || value === '') return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return String(value);
+  return dateFormat(lang, { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE }).format(d);
+}
+
 /** A phone number as staff read it out: `0553 779 44 95` for a Turkish number, else as stored. */
 export function formatPhone(phone: string): string {
   const n = nationalDigits(phone);

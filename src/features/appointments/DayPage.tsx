@@ -11,7 +11,7 @@ import { DayPicker } from '@/components/ui/day-picker.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { dataOf } from '@/lib/envelope.ts';
 import { useDayParam } from '@/lib/day-param.ts';
-import { formatDate, formatNumber, TIME_ZONE } from '@/lib/format.ts';
+import { formatDate, formatNumber, formatTime } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
 import { lookupText } from '@/lib/reference-text.ts';
 import { cn } from '@/lib/utils.ts';
@@ -33,7 +33,7 @@ export function DayPage() {
     },
     { query: { select: dataOf }, request: { silent: true } },
   );
-  const time = (iso: string) => new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  const time = (iso: string) => formatTime(iso, locale);
   const rows = slots.data?.data ?? [];
 
   return (

@@ -18,7 +18,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.t
 import { fieldClass } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { dataOf } from '@/lib/envelope.ts';
-import { formatMoney, formatNumber, formatPercent, TIME_ZONE } from '@/lib/format.ts';
+import { formatMoney, formatNumber, formatPercent, formatTime } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
 import { referenceText } from '@/lib/reference-text.ts';
 import { useSession } from '@/lib/session.ts';
@@ -70,7 +70,7 @@ export function DashboardPage() {
   }
 
   const money = (value: string) => formatMoney(value, locale, data?.currencyCode);
-  const time = (iso: string) => new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  const time = (iso: string) => formatTime(iso, locale);
   const state = { failed: summary.isError && !data, loading: !data && !summary.isError };
   const stale = summary.isPlaceholderData;
 

@@ -24,7 +24,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
-import { formatDateTime, formatNumber, TIME_ZONE } from '@/lib/format.ts';
+import { formatDateTime, formatNumber, formatTime } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
 import { lookupText, referenceText } from '@/lib/reference-text.ts';
 import { cn } from '@/lib/utils.ts';
@@ -103,7 +103,7 @@ export function SlotPicker({
   });
   const [asking, setAsking] = useState<{ held: BookingOfOrder; slot: Appointment }>();
   const invalidate = useInvalidate();
-  const time = (iso: string) => new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  const time = (iso: string) => formatTime(iso, locale);
   const dayText = (d: string) =>
     new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(`${d}T00:00:00Z`));
   const pending = book.isPending || update.isPending;

@@ -13,7 +13,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
 import { Check, Radio, WifiOff } from 'lucide-react';
 import type { MonitorEntry, MonitorStep } from '../../../generated/api/model/index.ts';
-import { DAY_PATTERN, TIME_ZONE, istanbulToday } from '@/lib/format.ts';
+import { DAY_PATTERN, formatTime, istanbulToday } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
 import { chipColors, stepName, useLiveBoard } from './live-board.ts';
 import { cn } from '@/lib/utils.ts';
@@ -35,7 +35,7 @@ function useTicking<T>(compute: () => T, ms: number): T {
 }
 
 function Clock({ locale }: { locale: string }) {
-  const format = useCallback(() => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE }).format(new Date()), [locale]);
+  const format = useCallback(() => formatTime(new Date(), locale), [locale]);
   const time = useTicking(format, 1000);
   return (
     <time className="text-2xl font-bold tabular-nums tracking-tight lg:text-5xl" aria-label={t('monitor.clock')}>

@@ -16,7 +16,7 @@ import { fieldClass } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
-import { formatDate, TIME_ZONE } from '@/lib/format.ts';
+import { formatDate, formatTime } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
 import { lookupText } from '@/lib/reference-text.ts';
 import { notify } from '@/lib/notify.ts';
@@ -52,7 +52,7 @@ export function AddAnimalDialog({ date, onClose }: { date: string; onClose: () =
   const slotId = chosenSlot ?? slots.data?.data[0]?.id;
   const create = useCreateVictimProductsAppointment({ request: { silent: true } });
   const invalidate = useInvalidate();
-  const time = (iso: string) => new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  const time = (iso: string) => formatTime(iso, locale);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
