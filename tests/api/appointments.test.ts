@@ -7,6 +7,7 @@ import { entityByName } from '../../server/src/crud/entities.ts';
 import { HttpError } from '../../server/src/core/errors.ts';
 import { appointments } from '../../server/src/domain/appointments.ts';
 import { call, startTestServer, type TestServer } from '../support/app.ts';
+import { SqlRows } from '../support/sql-rows.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,18 +19,9 @@ const api = (method: string, url: string, payload?: unknown) => call(server.app,
 const sql = (text: string, params: unknown[] = []) => server.database.pool.query(text, params).then((r) => r.rows);
 
 let seq = 0;
-async function account(): Promise<number> {
-  const [row] = await sql(`INSERT INTO accounts (code, title, account_type_id) SELECT $1, $2, min(id) FROM account_types RETURNING id`, [`APT${++seq}`, `Müşteri ${seq}`]);
-  return row.id;
-}
-async function animal(capacity = 7): Promise<number> {
-  const [row] = await sql(
-    `INSERT INTO products (code, name, product_type_id, vat_rate_id, unit, share_capacity)
-     SELECT $1, $1, (SELECT min(id) FROM product_types), (SELECT min(id) FROM vat_rates), 'share', $2 RETURNING id`,
-    [`ANM${++seq}`, capacity],
-  );
-  return row.id;
-}
+const rows = new SqlRows(() => server, 'APT');
+const account = () => rows.account();
+const animal = (capacity?: number) => rows.animal(capacity);
 /** An order by SQL (the database keeps shares, lines and the ledger on its own). */
 async function order(accountId: number, status = 'draft'): Promise<number> {
   const [row] = await sql(
@@ -39,7 +31,7 @@ async function order(accountId: number, status = 'draft'): Promise<number> {
   );
   return row.id;
 }
-const slaughterType = async () => (await sql(`SELECT id FROM appointment_types WHERE name = 'Kesim'`))[0].id as number;
+const slaughterType = async () => (await sql(`SELECT id FROM appointment_types WHERE code = 'slaughter'`))[0].id as number;
 
 let hour = 0;
 /** A new slot of the slaughter type, an hour after the last one made here. */

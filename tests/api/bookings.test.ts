@@ -4,6 +4,7 @@
 // the day's next slaughter number (also under concurrent bookings of one day).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../support/app.ts';
+import { SqlRows } from '../support/sql-rows.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -15,18 +16,9 @@ const api = (method: string, url: string, payload?: unknown) => call(server.app,
 const sql = (text: string, params: unknown[] = []) => server.database.pool.query(text, params).then((r) => r.rows);
 
 let seq = 0;
-async function account(): Promise<number> {
-  const [row] = await sql(`INSERT INTO accounts (code, title, account_type_id) SELECT $1, $2, min(id) FROM account_types RETURNING id`, [`BKG${++seq}`, `Müşteri ${seq}`]);
-  return row.id;
-}
-async function animal(capacity = 7): Promise<number> {
-  const [row] = await sql(
-    `INSERT INTO products (code, name, product_type_id, vat_rate_id, unit, share_capacity)
-     SELECT $1, $1, (SELECT min(id) FROM product_types), (SELECT min(id) FROM vat_rates), 'share', $2 RETURNING id`,
-    [`BKA${++seq}`, capacity],
-  );
-  return row.id;
-}
+const rows = new SqlRows(() => server, 'BKG');
+const account = () => rows.account();
+const animal = (capacity?: number) => rows.animal(capacity);
 /** An order of one share (of `productId`, else of an animal of its own), by SQL. */
 async function order(productId?: number): Promise<{ id: number; accountId: number; productId: number }> {
   const accountId = await account();
