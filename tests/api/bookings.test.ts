@@ -385,10 +385,17 @@ describe('a list filtered by a field of the referenced row', () => {
     ]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.data.map((r: { id: number }) => r.id)).toEqual([s.id]);
-    for (const ColumnName of ['appointmentTypeId.nope', 'capacity.code', 'appointmentTypeId.code.x']) {
+    for (const ColumnName of ['appointmentTypeId.nope', 'capacity.code', 'appointmentTypeId.code.x', 'appointmentTypeId.description']) {
       const bad = await page([{ ColumnName, MatchMode: 'equals', FilterValue: 'x' }]);
       expect(bad.status, ColumnName).toBe(400);
       expect(bad.body.error.fields[0]).toMatchObject({ field: ColumnName, code: 'validation.unknownColumn' });
     }
+    // Only what a reference shows (its display field) and its code: an order cannot be found by
+    // its customer's identity number through a filter.
+    const orders = await api('POST', 'VictimOrders/GetListForPaging', { PageNumber: 1, PageSize: 5, FilterParam: [{ ColumnName: 'accountId.identityNumber', MatchMode: 'equals', FilterValue: '10000000146' }] });
+    expect(orders.status).toBe(400);
+    expect(orders.body.error.fields[0]).toMatchObject({ field: 'accountId.identityNumber', code: 'validation.unknownColumn' });
+    const byTitle = await api('POST', 'VictimOrders/GetListForPaging', { PageNumber: 1, PageSize: 5, FilterParam: [{ ColumnName: 'accountId.title', MatchMode: 'contains', FilterValue: 'x' }] });
+    expect(byTitle.status, JSON.stringify(byTitle.body)).toBe(200);
   });
 });

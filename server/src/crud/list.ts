@@ -244,11 +244,14 @@ export function buildListQuery(e: EntityMeta, req: PagedListRequest): ListQuery 
   let where = '';
   for (const filter of req.FilterParam ?? []) {
     // `lookup.field` filters on a field of the referenced row (one reference deep: a slot by its
-    // type's code, `appointmentTypeId.code`), through the referenced table's id.
+    // type's code, `appointmentTypeId.code`), through the referenced table's id. Only the fields a
+    // reference already shows (its display field) and its `code`: another field would let a user
+    // without the referenced entity's claim probe its rows (orders by their customer's TCKN).
     const [name, inner, deeper] = String(filter.ColumnName).split('.');
     const ref = inner === undefined ? undefined : findField(e, name);
     const target = ref?.lookup && deeper === undefined ? entityByName.get(ref.lookup) : undefined;
-    const f = inner === undefined ? findField(e, name) : target && findField(target, inner);
+    const shown = target && findField(target, inner);
+    const f = inner === undefined ? findField(e, name) : shown && (shown.name === target!.display || shown.name === 'code') ? shown : undefined;
     if (!f) { errors.push(fieldError(String(filter.ColumnName), 'unknownColumn')); continue; }
     const mode = filter.MatchMode ?? (f.kind === 'text' ? 'contains' : 'equals');
     if (!MATCH_MODES_BY_KIND[f.kind].includes(mode)) { errors.push(fieldError(String(filter.ColumnName), 'matchMode', { matchMode: mode })); continue; }
