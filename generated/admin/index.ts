@@ -75,6 +75,7 @@ export const loadAdminEntity: Record<string, () => Promise<AdminEntity>> = {
   "ProductAttributeValues": () => import('./ProductAttributeValues.json').then((m) => m.default as unknown as AdminEntity),
   "Languages": () => import('./Languages.json').then((m) => m.default as unknown as AdminEntity),
   "Translates": () => import('./Translates.json').then((m) => m.default as unknown as AdminEntity),
+  "Messages": () => import('./Messages.json').then((m) => m.default as unknown as AdminEntity),
   "PaymentMethods": () => import('./PaymentMethods.json').then((m) => m.default as unknown as AdminEntity),
   "PaymentStatus": () => import('./PaymentStatus.json').then((m) => m.default as unknown as AdminEntity),
   "VirtualPOSs": () => import('./VirtualPOSs.json').then((m) => m.default as unknown as AdminEntity),

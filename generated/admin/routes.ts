@@ -340,6 +340,19 @@ export const adminRoutes = [
     }
   },
   {
+    "name": "Message",
+    "plural": "Messages",
+    "route": "/Messages",
+    "label": "entity.messages",
+    "menu": "logs",
+    "claims": {
+      "read": "Messages.Read",
+      "create": "Messages.Create",
+      "update": "Messages.Update",
+      "delete": "Messages.Delete"
+    }
+  },
+  {
     "name": "PaymentMethod",
     "plural": "PaymentMethods",
     "route": "/PaymentMethods",

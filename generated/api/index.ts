@@ -15,6 +15,7 @@ export * from './dashboard/dashboard.ts';
 export * from './group-claims/group-claims.ts';
 export * from './groups/groups.ts';
 export * from './languages/languages.ts';
+export * from './messages/messages.ts';
 export * from './monitor/monitor.ts';
 export * from './netgsm/netgsm.ts';
 export * from './netgsm-call-webhook-logs/netgsm-call-webhook-logs.ts';

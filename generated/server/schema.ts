@@ -26,6 +26,23 @@ export const addressTypes = pgTable('address_types', {
   index('ix_address_types__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
 ]);
 
+export const languages = pgTable('languages', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  rowVersion: integer('row_version').notNull().default(1),
+  name: text('name').notNull(),
+  code: text('code').notNull(),
+  flag: text('flag').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  isDefault: boolean('is_default').notNull().default(false),
+  displayOrder: integer('display_order').notNull().default(0),
+}, (t) => [
+  uniqueIndex('uq_languages__code').on(t.code),
+  index('ix_languages__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
+  index('ix_languages__code_search').using('gin', sql`kurban_fold(${t.code}) gin_trgm_ops`),
+]);
+
 export const accounts = pgTable('accounts', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -41,6 +58,8 @@ export const accounts = pgTable('accounts', {
   email: text('email'),
   notes: text('notes'),
   isActive: boolean('is_active').notNull().default(true),
+  languageId: integer('language_id'),
+  smsOptOut: boolean('sms_opt_out').notNull().default(false),
   balance: numeric('balance', { precision: 18, scale: 2 }).notNull().default('0'),
 }, (t) => [
   uniqueIndex('uq_accounts__code').on(t.code),
@@ -49,6 +68,8 @@ export const accounts = pgTable('accounts', {
   foreignKey({ name: 'fk_accounts__main_account_id', columns: [t.mainAccountId], foreignColumns: [t.id] }).onDelete('restrict'),
   index('ix_accounts__main_account_id').on(t.mainAccountId),
   uniqueIndex('uq_accounts__identity_number').on(t.identityNumber),
+  foreignKey({ name: 'fk_accounts__language_id', columns: [t.languageId], foreignColumns: [languages.id] }).onDelete('restrict'),
+  index('ix_accounts__language_id').on(t.languageId),
   index('ix_accounts__phone_number').on(t.phoneNumber),
   index('ix_accounts__code_search').using('gin', sql`kurban_fold(${t.code}) gin_trgm_ops`),
   index('ix_accounts__title_search').using('gin', sql`kurban_fold(${t.title}) gin_trgm_ops`),
@@ -419,23 +440,6 @@ export const productAttributeValues = pgTable('product_attribute_values', {
   index('ix_product_attribute_values__value_search').using('gin', sql`kurban_fold(${t.value}) gin_trgm_ops`),
 ]);
 
-export const languages = pgTable('languages', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  rowVersion: integer('row_version').notNull().default(1),
-  name: text('name').notNull(),
-  code: text('code').notNull(),
-  flag: text('flag').notNull(),
-  isActive: boolean('is_active').notNull().default(true),
-  isDefault: boolean('is_default').notNull().default(false),
-  displayOrder: integer('display_order').notNull().default(0),
-}, (t) => [
-  uniqueIndex('uq_languages__code').on(t.code),
-  index('ix_languages__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
-  index('ix_languages__code_search').using('gin', sql`kurban_fold(${t.code}) gin_trgm_ops`),
-]);
-
 export const translates = pgTable('translates', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -452,6 +456,79 @@ export const translates = pgTable('translates', {
   index('ix_translates__code_search').using('gin', sql`kurban_fold(${t.code}) gin_trgm_ops`),
   index('ix_translates__value_search').using('gin', sql`kurban_fold(${t.value}) gin_trgm_ops`),
   index('ix_translates__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
+]);
+
+export const victimOrders = pgTable('victim_orders', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  rowVersion: integer('row_version').notNull().default(1),
+  orderNo: text('order_no').notNull(),
+  accountId: integer('account_id').notNull(),
+  productId: integer('product_id').notNull(),
+  shareCount: integer('share_count').notNull().default(1),
+  unitPrice: numeric('unit_price', { precision: 18, scale: 2 }).notNull(),
+  currencyTypeId: integer('currency_type_id').notNull(),
+  discountAmount: numeric('discount_amount', { precision: 18, scale: 2 }).notNull().default("0.00"),
+  totalAmount: numeric('total_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+  paidAmount: numeric('paid_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+  balance: numeric('balance', { precision: 18, scale: 2 }).notNull().default('0'),
+  status: text('status').notNull().default("draft"),
+  proxyReceived: boolean('proxy_received').notNull().default(false),
+  deliveryMethod: text('delivery_method').notNull().default("pickup"),
+  orderDate: date('order_date', { mode: 'string' }).notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  cancelReason: text('cancel_reason'),
+  notes: text('notes'),
+}, (t) => [
+  uniqueIndex('uq_victim_orders__order_no').on(t.orderNo),
+  foreignKey({ name: 'fk_victim_orders__account_id', columns: [t.accountId], foreignColumns: [accounts.id] }).onDelete('restrict'),
+  index('ix_victim_orders__account_id').on(t.accountId),
+  foreignKey({ name: 'fk_victim_orders__product_id', columns: [t.productId], foreignColumns: [products.id] }).onDelete('restrict'),
+  index('ix_victim_orders__product_id').on(t.productId),
+  foreignKey({ name: 'fk_victim_orders__currency_type_id', columns: [t.currencyTypeId], foreignColumns: [currencyTypes.id] }).onDelete('restrict'),
+  index('ix_victim_orders__currency_type_id').on(t.currencyTypeId),
+  check('ck_victim_orders__status', sql`${t.status} in ('draft', 'confirmed', 'cancelled', 'completed')`),
+  check('ck_victim_orders__delivery_method', sql`${t.deliveryMethod} in ('pickup', 'delivery', 'donation')`),
+  index('ix_victim_orders__order_date').on(t.orderDate),
+  index('ix_victim_orders__order_no_search').using('gin', sql`kurban_fold(${t.orderNo}) gin_trgm_ops`),
+  index('ix_victim_orders__notes_search').using('gin', sql`kurban_fold(${t.notes}) gin_trgm_ops`),
+]);
+
+export const messages = pgTable('messages', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  rowVersion: integer('row_version').notNull().default(1),
+  kind: text('kind').notNull(),
+  phone: text('phone').notNull(),
+  accountId: integer('account_id'),
+  victimOrderId: integer('victim_order_id'),
+  language: text('language').notNull(),
+  text: text('text').notNull(),
+  status: text('status').notNull(),
+  attempts: integer('attempts').notNull(),
+  provider: text('provider'),
+  providerId: text('provider_id'),
+  error: text('error'),
+  sendAfter: timestamp('send_after', { withTimezone: true }).notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  dedupeKey: text('dedupe_key'),
+}, (t) => [
+  check('ck_messages__kind', sql`${t.kind} in ('saleConfirmed', 'paymentTaken', 'paymentRefunded', 'bookingMade', 'bookingMoved', 'bookingCancelled', 'bookingReminder', 'turnNear', 'stepReached', 'missedCall')`),
+  foreignKey({ name: 'fk_messages__account_id', columns: [t.accountId], foreignColumns: [accounts.id] }).onDelete('restrict'),
+  index('ix_messages__account_id').on(t.accountId),
+  foreignKey({ name: 'fk_messages__victim_order_id', columns: [t.victimOrderId], foreignColumns: [victimOrders.id] }).onDelete('restrict'),
+  index('ix_messages__victim_order_id').on(t.victimOrderId),
+  check('ck_messages__status', sql`${t.status} in ('queued', 'sent', 'delivered', 'failed')`),
+  uniqueIndex('uq_messages__dedupe_key').on(t.dedupeKey),
+  index('ix_messages__status__send_after').on(t.status, t.sendAfter),
+  index('ix_messages__created_at').on(t.createdAt),
+  index('ix_messages__phone_search').using('gin', sql`kurban_phone_key(${t.phone}) gin_trgm_ops`),
+  index('ix_messages__text_search').using('gin', sql`kurban_fold(${t.text}) gin_trgm_ops`),
 ]);
 
 export const paymentMethods = pgTable('payment_methods', {
@@ -574,45 +651,6 @@ export const transactionTypes = pgTable('transaction_types', {
   check('ck_transaction_types__system_code', sql`${t.systemCode} in ('sale', 'saleReversal', 'collection', 'collectionReversal', 'expense')`),
   index('ix_transaction_types__name_search').using('gin', sql`kurban_fold(${t.name}) gin_trgm_ops`),
   index('ix_transaction_types__description_search').using('gin', sql`kurban_fold(${t.description}) gin_trgm_ops`),
-]);
-
-export const victimOrders = pgTable('victim_orders', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  rowVersion: integer('row_version').notNull().default(1),
-  orderNo: text('order_no').notNull(),
-  accountId: integer('account_id').notNull(),
-  productId: integer('product_id').notNull(),
-  shareCount: integer('share_count').notNull().default(1),
-  unitPrice: numeric('unit_price', { precision: 18, scale: 2 }).notNull(),
-  currencyTypeId: integer('currency_type_id').notNull(),
-  discountAmount: numeric('discount_amount', { precision: 18, scale: 2 }).notNull().default("0.00"),
-  totalAmount: numeric('total_amount', { precision: 18, scale: 2 }).notNull().default('0'),
-  paidAmount: numeric('paid_amount', { precision: 18, scale: 2 }).notNull().default('0'),
-  balance: numeric('balance', { precision: 18, scale: 2 }).notNull().default('0'),
-  status: text('status').notNull().default("draft"),
-  proxyReceived: boolean('proxy_received').notNull().default(false),
-  deliveryMethod: text('delivery_method').notNull().default("pickup"),
-  orderDate: date('order_date', { mode: 'string' }).notNull(),
-  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-  completedAt: timestamp('completed_at', { withTimezone: true }),
-  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-  cancelReason: text('cancel_reason'),
-  notes: text('notes'),
-}, (t) => [
-  uniqueIndex('uq_victim_orders__order_no').on(t.orderNo),
-  foreignKey({ name: 'fk_victim_orders__account_id', columns: [t.accountId], foreignColumns: [accounts.id] }).onDelete('restrict'),
-  index('ix_victim_orders__account_id').on(t.accountId),
-  foreignKey({ name: 'fk_victim_orders__product_id', columns: [t.productId], foreignColumns: [products.id] }).onDelete('restrict'),
-  index('ix_victim_orders__product_id').on(t.productId),
-  foreignKey({ name: 'fk_victim_orders__currency_type_id', columns: [t.currencyTypeId], foreignColumns: [currencyTypes.id] }).onDelete('restrict'),
-  index('ix_victim_orders__currency_type_id').on(t.currencyTypeId),
-  check('ck_victim_orders__status', sql`${t.status} in ('draft', 'confirmed', 'cancelled', 'completed')`),
-  check('ck_victim_orders__delivery_method', sql`${t.deliveryMethod} in ('pickup', 'delivery', 'donation')`),
-  index('ix_victim_orders__order_date').on(t.orderDate),
-  index('ix_victim_orders__order_no_search').using('gin', sql`kurban_fold(${t.orderNo}) gin_trgm_ops`),
-  index('ix_victim_orders__notes_search').using('gin', sql`kurban_fold(${t.notes}) gin_trgm_ops`),
 ]);
 
 export const victimPayments = pgTable('victim_payments', {

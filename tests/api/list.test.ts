@@ -588,9 +588,9 @@ describe('lookups', () => {
   it('each row shows the display field of the rows it references', async () => {
     const accounts = await page('Accounts', { PageSize: 500, FilterParam: [f('id', 'in', [acc.a1, acc.a3, acc.a4])], SortingParams: [{ ColumnName: 'id' }] });
     const [a1, a3, a4] = accounts.data;
-    expect(a1.lookups).toEqual({ accountTypeId: 'Test Müşteri', mainAccountId: null });
-    expect(a3.lookups).toEqual({ accountTypeId: 'Test Müşteri', mainAccountId: 'Çağlar Şimşek' });
-    expect(a4.lookups).toEqual({ accountTypeId: 'Test Tedarikçi', mainAccountId: null });
+    expect(a1.lookups).toEqual({ accountTypeId: 'Test Müşteri', mainAccountId: null, languageId: null });
+    expect(a3.lookups).toEqual({ accountTypeId: 'Test Müşteri', mainAccountId: 'Çağlar Şimşek', languageId: null });
+    expect(a4.lookups).toEqual({ accountTypeId: 'Test Tedarikçi', mainAccountId: null, languageId: null });
     expect(a3).toMatchObject({ code: 'C-003', title: 'Öztürk Gıda', accountTypeId: at.atA, mainAccountId: acc.a1, balance: '0.00', isActive: true });
 
     const [t5] = (await page('Transactions', { FilterParam: [f('id', 'equals', tx.t5)] })).data;

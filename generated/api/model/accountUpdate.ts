@@ -97,4 +97,16 @@ export interface AccountUpdate {
   notes?: string | null;
   /** Inactive accounts are not offered for new orders, payments and transactions. */
   isActive?: boolean;
+  /**
+     * The language the account's text messages are written in; null for Turkish (the default language).
+     * @minimum 1
+     * @maximum 2147483647
+     * @nullable
+     */
+  languageId?: number | null;
+  /**
+     * The customer asked for no text messages: none is written for the account (Messages). Also
+     * set when the provider reports an opt-out reply from the account's number.
+     */
+  smsOptOut?: boolean;
 }

@@ -1,6 +1,6 @@
 // Tables of the server's own that the contract does not expose as entities.
 import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../../../generated/server/schema.ts';
+import { users, victimOrders } from '../../../generated/server/schema.ts';
 
 /**
  * Refresh tokens: opaque, stored as a SHA-256 hash, spent on use (rotation). Tokens issued from
@@ -81,3 +81,19 @@ export const numberSeries = pgTable('number_series', {
   series: text('series').primaryKey(),
   value: integer('value').notNull(),
 });
+
+/**
+ * The links of the public tracking page (`/takip/{token}`, domain/tracking.ts): one per order,
+ * written with its first text message that carries it (rules/messages.sql). The token is 16
+ * random URL-safe characters (96 bits, `gen_random_bytes`): not guessable, short enough to keep an
+ * SMS in one segment, and revocable, which a signed token is not; it opens the order's view until
+ * `expires_at`.
+ */
+export const trackingLinks = pgTable('tracking_links', {
+  token: text('token').primaryKey(),
+  victimOrderId: integer('victim_order_id').notNull().unique('uq_tracking_links__victim_order_id'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  foreignKey({ name: 'fk_tracking_links__victim_order_id', columns: [t.victimOrderId], foreignColumns: [victimOrders.id] }).onDelete('cascade'),
+]);
