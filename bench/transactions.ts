@@ -15,7 +15,7 @@
 // proxy on loopback, (b) and (a) at 10 connections; prints req/s of one and two and the ratio
 // (target ≥ 1.5×). On a 2-core machine the two instances, PostgreSQL, the proxy and autocannon
 // share the same cores: the proxy's own CPU time is printed with the figures.
-// Usage: npm run bench [-- --rows 1000000 --seconds 10 --runs 3 --instances-only]
+// Usage: npm run bench [-- --rows 1000000 --seconds 10 --runs 3 --instances-only | --db-only] [--explain]
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -37,6 +37,8 @@ const { values: args } = parseArgs({
     rows: { type: 'string', default: '1000000' }, seconds: { type: 'string', default: '10' }, runs: { type: 'string', default: '3' }, explain: { type: 'boolean', default: false },
     // Only the one-versus-two-instances comparison (the single-process cases are skipped).
     'instances-only': { type: 'boolean', default: false },
+    // Only the database's time per request (and --explain's plans): no load, no instances.
+    'db-only': { type: 'boolean', default: false },
   },
 });
 const ROWS = Number(args.rows);
@@ -151,6 +153,13 @@ if (args.explain) {
       console.log(`(${name}) ${sql.slice(0, 60)}…\n${plan.rows.map((r) => `   ${r['QUERY PLAN']}`).join('\n')}`);
     }
   }
+}
+
+if (args['db-only']) {
+  await app.close();
+  await database.close();
+  await pg.stop();
+  process.exit(0);
 }
 
 const autocannon = fileURLToPath(new URL('../node_modules/.bin/autocannon', import.meta.url));
