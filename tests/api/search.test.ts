@@ -99,6 +99,14 @@ describe('served by indexes', () => {
     expect(missing).toEqual([]);
   });
 
+  it('every search index keeps fine statistics of its folded value (migration 0017: a stable estimate of a word\'s matches)', async () => {
+    const coarse = await s.sql(
+      `SELECT c.relname AS index, a.attstattarget AS target FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = 1
+       WHERE c.relkind = 'i' AND c.relname LIKE 'ix\\_%\\_search' AND a.attstattarget IS DISTINCT FROM 1000`);
+    expect(coarse).toEqual([]);
+    expect((await s.sql(`SELECT count(*)::int AS n FROM pg_indexes WHERE indexname LIKE 'ix\\_%\\_search'`))[0].n).toBeGreaterThan(10);
+  });
+
   it('the folded and phone comparisons read those indexes', async () => {
     const plan = async (sql: string) => {
       const client = await server.database.pool.connect();
