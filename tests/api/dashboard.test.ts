@@ -127,6 +127,22 @@ describe('dashboard summary', () => {
     ]);
   });
 
+  it("counts today's text messages (Istanbul's day) by their status", async () => {
+    const before = (await api('GET', 'Dashboard/summary')).body.data.messagesToday;
+    // Today: 2 queued, 1 sent, 3 delivered, 1 failed; one failed the day before does not count.
+    await sql(
+      `INSERT INTO messages (kind, phone, language, text, status, attempts, send_after, created_at)
+       SELECT 'missedCall', '5320000000', 'tr-TR', 'test', m.status, 0, now(), CASE WHEN m.n = 8 THEN $2::timestamptz - interval '1 second' ELSE $2::timestamptz END
+       FROM unnest($1::text[]) WITH ORDINALITY AS m(status, n)`,
+      [['queued', 'queued', 'sent', 'delivered', 'delivered', 'delivered', 'failed', 'failed'], `${today}T00:00:00+03:00`],
+    );
+    const res = await api('GET', 'Dashboard/summary');
+    expect(res.status).toBe(200);
+    const after = res.body.data.messagesToday;
+    expect({ queued: after.queued - before.queued, sent: after.sent - before.sent, delivered: after.delivered - before.delivered, failed: after.failed - before.failed })
+      .toEqual({ queued: 2, sent: 1, delivered: 3, failed: 1 });
+  });
+
   it('the season defaults to the season.year setting; another season has its own figures', async () => {
     await sql(`UPDATE settings SET value = '2031' WHERE key = 'season.year'`);
     const byDefault = (await api('GET', 'Dashboard/summary')).body.data;

@@ -39,6 +39,10 @@ async function expectFigures(page: Page, s: DashboardSummary) {
   expect(await text(card('money-sold'))).toBe(money(s.money.sold, s.currencyCode));
   expect(await text(card('money-outstanding'))).toBe(money(s.money.outstanding, s.currencyCode));
   expect(await text(card('card-calls'))).toContain(number(s.missedCallsNotReturned));
+  const messageStatus = { queued: 'Sırada', sent: 'Gönderildi', delivered: 'İletildi', failed: 'Başarısız' } as const;
+  for (const status of ['queued', 'sent', 'delivered', 'failed'] as const) {
+    expect(await text(card(`messages-${status}`))).toBe(`${messageStatus[status]}${number(s.messagesToday[status])}`);
+  }
 
   const steps = card('card-queue').getByTestId('queue-step');
   if (s.queueByStep.some((q) => q.count > 0)) {

@@ -20,6 +20,7 @@
  */
 import type { DashboardSummaryAppointmentsTodayItem } from './dashboardSummaryAppointmentsTodayItem.ts';
 import type { DashboardSummaryCollectionsByDayItem } from './dashboardSummaryCollectionsByDayItem.ts';
+import type { DashboardSummaryMessagesToday } from './dashboardSummaryMessagesToday.ts';
 import type { DashboardSummaryMoney } from './dashboardSummaryMoney.ts';
 import type { DashboardSummaryOrders } from './dashboardSummaryOrders.ts';
 import type { DashboardSummaryQueueByStepItem } from './dashboardSummaryQueueByStepItem.ts';
@@ -39,6 +40,8 @@ export interface DashboardSummary {
   /** The season's queued animals by current step, in step order; `stepId` null for animals not received yet. */
   queueByStep: DashboardSummaryQueueByStepItem[];
   missedCallsNotReturned: number;
+  /** Text messages written today (Istanbul), by their status now. */
+  messagesToday: DashboardSummaryMessagesToday;
   /** Net collections (collections − their reversals) per day of the season, in the default currency. */
   collectionsByDay: DashboardSummaryCollectionsByDayItem[];
 }

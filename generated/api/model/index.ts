@@ -137,6 +137,7 @@ export * from './dashboardSummary.ts';
 export * from './dashboardSummaryAppointmentsTodayItem.ts';
 export * from './dashboardSummaryCollectionsByDayItem.ts';
 export * from './dashboardSummaryEnvelope.ts';
+export * from './dashboardSummaryMessagesToday.ts';
 export * from './dashboardSummaryMoney.ts';
 export * from './dashboardSummaryOrders.ts';
 export * from './dashboardSummaryQueueByStepItem.ts';

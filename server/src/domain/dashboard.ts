@@ -63,6 +63,10 @@ SELECT json_build_object(
       SELECT NULL, NULL, NULL, NULL, NULL, coalesce((SELECT n FROM queue WHERE current_step_id IS NULL), 0)) b),
   'missedCallsNotReturned', (SELECT count(*) FROM netgsm_call_webhook_logs
     WHERE direction = 'inbound' AND status IN ('missed', 'busy') AND called_back_at IS NULL),
+  'messagesToday', (SELECT json_build_object(
+      'queued', count(*) FILTER (WHERE status = 'queued'), 'sent', count(*) FILTER (WHERE status = 'sent'),
+      'delivered', count(*) FILTER (WHERE status = 'delivered'), 'failed', count(*) FILTER (WHERE status = 'failed'))
+    FROM messages WHERE created_at >= p.today::timestamp AT TIME ZONE 'Europe/Istanbul'),
   'collectionsByDay', (SELECT coalesce(json_agg(json_build_object('date', d.day, 'amount', d.amount::text) ORDER BY d.day), '[]')
     FROM (
       -- Collections are credits (−1): −direction × amount nets each against its reversals.

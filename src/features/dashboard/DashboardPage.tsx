@@ -9,7 +9,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { CalendarClock, ChartColumn, ChartPie, ListOrdered, PhoneMissed, ShoppingCart, Wallet } from 'lucide-react';
+import { CalendarClock, ChartColumn, ChartPie, ListOrdered, MessageSquareText, PhoneMissed, ShoppingCart, Wallet } from 'lucide-react';
 import { useGetDashboardSummary } from '../../../generated/api/dashboard/dashboard.ts';
 import type { DashboardSummary, GetDashboardSummaryParams } from '../../../generated/api/model/index.ts';
 import { Badge, type BadgeVariant } from '@/components/ui/badge.tsx';
@@ -28,6 +28,9 @@ import { CollectionsChart } from './CollectionsChart.tsx';
 type OrderStatus = keyof DashboardSummary['orders'];
 const ORDER_STATUSES: readonly OrderStatus[] = ['draft', 'confirmed', 'completed', 'cancelled'];
 const ORDER_TONE: Record<OrderStatus, BadgeVariant> = { draft: 'secondary', confirmed: 'info', completed: 'success', cancelled: 'danger' };
+type MessageStatus = keyof DashboardSummary['messagesToday'];
+const MESSAGE_STATUSES: readonly MessageStatus[] = ['queued', 'sent', 'delivered', 'failed'];
+const MESSAGE_TONE: Record<MessageStatus, BadgeVariant> = { queued: 'info', sent: 'warn', delivered: 'success', failed: 'danger' };
 const SLOT_TONE: Record<string, BadgeVariant> = { open: 'success', full: 'warn', closed: 'secondary', cancelled: 'danger' };
 /** The selector's years: this many before the current season and after it. */
 const YEARS_BEFORE = 3;
@@ -45,6 +48,7 @@ export function DashboardPage() {
     appointments: hasClaim('Appointments.Read'),
     queue: hasClaim('VictimProductsAppointments.Read'),
     calls: hasClaim('NetgsmCallWebhookLogs.Read'),
+    messages: hasClaim('Messages.Read'),
   };
 
   // `undefined`: the server's current season. `current` remembers it for the selector's years.
@@ -166,6 +170,23 @@ export function DashboardPage() {
                   <span className="text-3xl font-semibold tabular-nums" data-testid="calls-count">{formatNumber(data.missedCallsNotReturned, locale)}</span>
                 )}
                 <Link to="/NetgsmCallWebhookLogs" className="text-sm text-primary-text underline underline-offset-4">{t('dashboard.viewAll')}</Link>
+              </div>
+            )}
+          </StatCard>
+        )}
+        {can.messages && (
+          <StatCard title={t('dashboard.messages.title')} icon={<MessageSquareText />} state={state} testId="card-messages">
+            {data && (
+              <div className="flex flex-col gap-2">
+                <ul className="grid grid-cols-2 gap-2">
+                  {MESSAGE_STATUSES.map((s) => (
+                    <li key={s} className="flex flex-col gap-1 rounded-lg bg-surface-50 p-2 dark:bg-surface-800" data-testid={`messages-${s}`}>
+                      <Badge variant={MESSAGE_TONE[s]}>{t(`enum.message.status.${s}`)}</Badge>
+                      <span className="text-xl font-semibold tabular-nums">{formatNumber(data.messagesToday[s], locale)}</span>
+                    </li>
+                  ))}
+                </ul>
+                <Link to="/Messages" className="text-sm text-primary-text underline underline-offset-4">{t('dashboard.viewAll')}</Link>
               </div>
             )}
           </StatCard>

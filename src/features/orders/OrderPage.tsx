@@ -21,6 +21,7 @@ import { t } from '@/lib/i18n.ts';
 import { useSession } from '@/lib/session.ts';
 import { useInvalidate } from '@/lib/query-keys.ts';
 import { BookingSection, StepHistorySection } from './booking.tsx';
+import { MessagesSection } from './messages.tsx';
 import { ErrorBox, MoveError, onDemand, Section, useRefreshOnConflict } from './common.tsx';
 import { PaymentsSection } from './payments.tsx';
 import { OrderReceipt, PaymentReceipt } from './receipt.tsx';
@@ -211,6 +212,7 @@ export function OrderPage({ History }: { History?: ComponentType<RecordPanelProp
         <BookingSection order={order} />
         <StepHistorySection order={order} />
       </div>
+      {hasClaim('Messages.Read') && <MessagesSection order={order} />}
       {History && (
         <Suspense fallback={null}>
           <History plural="VictimOrders" id={order.id} version={order.rowVersion} />
