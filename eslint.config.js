@@ -43,6 +43,8 @@ export default tseslint.config(
         element('src-components', 'src/components/ui'),
         element('src-lib', 'src/lib'),
         element('src-locales', 'src/locales'),
+        // The public tracking page (tracking.html): its own entry, apart from the back office.
+        element('src-tracking', 'src/tracking'),
         element('codegen', 'codegen'),
         element('tests', 'tests'),
         element('bench', 'bench'),
@@ -75,6 +77,7 @@ export default tseslint.config(
           allow('src-admin', ['common', 'src-admin', 'src-components', 'src-lib', 'generated-api', 'generated-admin']),
           allow('src-components', ['src-components', 'src-lib']),
           allow('src-lib', ['common', 'src-lib', 'src-locales', 'generated-locales']),
+          allow('src-tracking', ['src-tracking', 'generated-api', 'generated-locales']),
           allow('generated-api', ['generated-api', 'src-lib']),
           allow('generated-admin', ['generated-admin']),
           allow('generated-server', ['generated-server']),

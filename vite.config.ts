@@ -47,7 +47,9 @@ export default defineConfig({
       },
       workbox: {
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // The public tracking page is a page of its own (tracking.html), never the app's shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/takip(\/|$)/, /^\/track(\/|$)/],
+        globIgnores: ['tracking.html', 'assets/tracking-*'],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
       },
     }),
@@ -57,6 +59,9 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // The back office, and the public tracking page (/takip): an entry of its own, with none of
+      // the back office's code (src/tracking/ imports nothing the app does).
+      input: { main: fileURLToPath(new URL('./index.html', import.meta.url)), tracking: fileURLToPath(new URL('./tracking.html', import.meta.url)) },
       output: {
         // What every page runs at start (React, the router, translations, the API client, the
         // shell's frame) in one chunk rather than dozens of small ones: fewer requests, and gzip
@@ -64,7 +69,7 @@ export default defineConfig({
         // compiler stays out: @lingui/core imports it for development only, and the app loads
         // it on demand (src/lib/i18n.ts).
         codeSplitting: {
-          groups: [{ name: 'startup', tags: ['$initial'], includeDependenciesRecursively: false, test: (id) => !/[\\/]node_modules[\\/](@lingui[\\/]message-utils|@messageformat|moo)[\\/]/.test(id) }],
+          groups: [{ name: 'startup', tags: ['$initial'], includeDependenciesRecursively: false, test: (id) => !/[\\/]node_modules[\\/](@lingui[\\/]message-utils|@messageformat|moo)[\\/]/.test(id) && !/[\\/]src[\\/]tracking[\\/]|[\\/]tracking\.html$|\.tracking\.json$|modulepreload-polyfill/.test(id) }],
         },
       },
     },

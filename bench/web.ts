@@ -8,9 +8,12 @@
 //   - Lighthouse mobile performance (its defaults: a mid-range phone, slow 4G, 4× CPU slowdown)
 //     of /auth/login and, signed in, the slaughter queue on the demo's first day (target ≥ 90),
 //     with the metrics behind it and the machine's load average (a busy machine scores lower)
+//   - the public tracking page (tracking.html, its own entry): gzipped JS of /takip and of a link's
+//     view (/takip/{token}, live) (target ≤ 60 KB), and Lighthouse mobile (default throttling)
+//     performance, accessibility and best practices of both (targets: ≥ 95, 100, 100)
 //   - axe-core violations on the sign-in page, the layout (/Dashboard), the Languages screen, the
 //     Monitor, the sales page and the order page (target: no serious or critical one)
-// Usage: npm run bench:web [-- --runs 3] [-- --only bytes,desktop,mobile,axe]
+// Usage: npm run bench:web [-- --runs 3] [-- --only bytes,desktop,mobile,axe,tracking]
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
@@ -21,7 +24,7 @@ import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { ADMIN, api, CHROMIUM, CHROMIUM_ARGS, shutdown, startApp } from '../tests/e2e/support/browser.ts';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string', default: 'bytes,desktop,mobile,axe' } } });
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string', default: 'bytes,desktop,mobile,axe,tracking' } } });
 const RUNS = Number(args.runs);
 /** The parts to measure (all by default): `--only mobile` while working on the phone figures. */
 const only = new Set(args.only.split(','));
@@ -140,6 +143,47 @@ async function lighthouseMobile(path: string, keepStorage = false) {
   }
   const shown = (name: string, v: number) => (name === 'score' ? String(v) : name === 'CLS' ? v.toFixed(3) : `${Math.round(v)} ms`);
   console.log(`Lighthouse mobile ${path} (load average ${load}): ${Object.entries(metrics).map(([k, v]) => `${k} ${shown(k, median(v))}`).join(' · ')} (scores: ${metrics.score.join(', ')})`);
+}
+
+/** A demo order's link token, as its customer's lookup answers it (the newest order with a customer's phone). */
+async function trackingToken(): Promise<string> {
+  const orders = await api<{ data: { orderNo: string; accountId: number }[] }>('POST', 'VictimOrders/GetListForPaging', { PageNumber: 1, PageSize: 20 });
+  for (const o of orders.body.data?.data ?? []) {
+    const account = await api<{ phoneNumber: string | null }>('GET', `Accounts/${o.accountId}`);
+    const phone = account.body.data?.phoneNumber;
+    if (!phone) continue;
+    const found = await api<{ token: string }>('POST', 'Tracking/lookup', { orderNo: o.orderNo, phone });
+    if (found.status === 200) return found.body.data.token;
+  }
+  throw new Error('no demo order with a customer phone to track');
+}
+/** Lighthouse mobile (its defaults: a mid-range phone, slow 4G, 4× CPU) of a public tracking page: scores and metrics, medians over RUNS. */
+async function lighthouseTracking(path: string) {
+  const metrics: Record<string, number[]> = { performance: [], accessibility: [], 'best-practices': [], FCP: [], LCP: [], TBT: [], CLS: [] };
+  const audits = { FCP: 'first-contentful-paint', LCP: 'largest-contentful-paint', TBT: 'total-blocking-time', CLS: 'cumulative-layout-shift' };
+  const load = loadavg()[0].toFixed(2);
+  for (let i = 0; i < RUNS; i++) {
+    const result = await lighthouse(`${base}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+    for (const key of ['performance', 'accessibility', 'best-practices']) metrics[key].push(Math.round((result?.lhr.categories[key]?.score ?? 0) * 100));
+    for (const [name, id] of Object.entries(audits)) metrics[name].push(result?.lhr.audits[id]?.numericValue ?? NaN);
+    const failed = Object.values(result?.lhr.audits ?? {}).filter((a) => a.score !== null && a.score < 1 && ['color-contrast', 'label', 'heading-order', 'errors-in-console', 'link-name', 'button-name'].includes(a.id));
+    if (failed.length) console.log(`  (${path}: ${failed.map((a) => a.id).join(', ')})`);
+  }
+  const shown = (name: string, v: number) => (!['FCP', 'LCP', 'TBT', 'CLS'].includes(name) ? String(v) : name === 'CLS' ? v.toFixed(3) : `${Math.round(v)} ms`);
+  console.log(`Lighthouse mobile ${path.replace(/[A-Za-z0-9_-]{16}$/, '{token}')} (load average ${load}): ${Object.entries(metrics).map(([k, v]) => `${k} ${shown(k, median(v))}`).join(' · ')} (performance: ${metrics.performance.join(', ')})`);
+}
+if (only.has('tracking')) {
+  const token = await trackingToken();
+  const form: number[] = [];
+  const view: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    form.push(await scriptBytes('/takip', false));
+    view.push(await scriptBytes(`/takip/${token}`, false));
+  }
+  console.log(`gzipped JS, /takip:         ${kb(median(form))} (runs: ${form.map(kb).join(', ')}; target ≤ 60 KB)`);
+  console.log(`gzipped JS, /takip/{token}: ${kb(median(view))} (runs: ${view.map(kb).join(', ')})`);
+  await lighthouseTracking('/takip');
+  await lighthouseTracking(`/takip/${token}`);
 }
 
 if (only.has('desktop')) await lighthouseScores('/auth/login');

@@ -8,7 +8,7 @@ import { loadContract } from './model.ts';
 import { buildOpenApi, claimsByOperation } from './contract.ts';
 import { drizzleSchema, serverEntities } from './server.ts';
 import { adminEntity, adminIndex, adminRoutesModule } from './admin.ts';
-import { loadMessages, splitCatalog, withClaimDescriptions } from './messages.ts';
+import { loadMessages, splitCatalog, trackingCatalog, withClaimDescriptions } from './messages.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = (path: string, text: string) => {
@@ -35,6 +35,7 @@ for (const [code, catalog] of Object.entries(messages)) {
   const { core, screens } = splitCatalog(catalog);
   out(`locales/${code}.core.json`, json(core));
   out(`locales/${code}.screens.json`, json(screens));
+  out(`locales/${code}.tracking.json`, json(trackingCatalog(catalog)));
 }
 const byName = new Map(source.entities.map((e) => [e.name, e]));
 const admin = source.entities.map((e) => adminEntity(e, byName));

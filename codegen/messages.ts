@@ -97,3 +97,9 @@ export function splitCatalog(catalog: Record<string, string>): { core: Record<st
   for (const [key, message] of Object.entries(catalog)) (isCore(key) ? core : screens)[key] = message;
   return { core, screens };
 }
+
+/** What the public tracking page (tracking.html, src/tracking/) shows: its own words (`tracking.*`)
+ *  and the steps' names by code, apart from the back office's catalog so that its bundle stays small. */
+export function trackingCatalog(catalog: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(catalog).filter(([key]) => key.startsWith('tracking.') || key.startsWith('ref.victimAppointmentStep.name.')));
+}

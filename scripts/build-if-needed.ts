@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const built = join(root, 'dist', 'index.html');
-const SOURCES = ['src', 'common', 'generated/api', 'generated/admin', 'generated/locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['src', 'common', 'generated/api', 'generated/admin', 'generated/locales', 'public', 'index.html', 'tracking.html', 'vite.config.ts', 'package-lock.json'];
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;

@@ -29,6 +29,7 @@ export * from './product-prices/product-prices.ts';
 export * from './product-types/product-types.ts';
 export * from './products/products.ts';
 export * from './settings/settings.ts';
+export * from './tracking/tracking.ts';
 export * from './transaction-types/transaction-types.ts';
 export * from './transactions/transactions.ts';
 export * from './translates/translates.ts';

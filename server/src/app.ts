@@ -18,6 +18,8 @@ import { registerRoutes } from './routes.ts';
 import { constraintErrors, domainHooks } from './domain/hooks.ts';
 import { CONTRACT_FORMATS } from './core/formats.ts';
 import { MonitorFeed } from './domain/monitor.ts';
+import { TrackingFeed } from './domain/tracking.ts';
+import { Outbox } from './domain/messages.ts';
 import { AccessVersions } from './plugins/access-versions.ts';
 import { RateLimits, budgetsOf } from './db/rate-limits.ts';
 
@@ -172,9 +174,21 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const monitorFeed = new MonitorFeed(database.pool, app.log);
   app.decorate('monitorFeed', monitorFeed);
   app.addHook('preClose', () => monitorFeed.close());
+  // The public tracking page's streams, alike (domain/tracking.ts).
+  const trackingFeed = new TrackingFeed(database.pool, app.log);
+  app.decorate('trackingFeed', trackingFeed);
+  app.addHook('preClose', () => trackingFeed.close());
+  // The outbox's workers (domain/messages.ts): every instance runs them, on a small pool of their
+  // own; they start with the app and stop (finishing the sends under way) when it closes.
+  if (config.outbox !== false) {
+    const outbox = new Outbox(database.pool.options.connectionString!, config.encryptionKey, app.log, config.outbox);
+    app.decorate('outbox', outbox);
+    app.addHook('onReady', () => outbox.start());
+    app.addHook('onClose', () => outbox.stop());
+  }
   await registerRoutes(app, {
     crud,
-    domain: { pool: database.pool, crud, monitorFeed, limits },
+    domain: { pool: database.pool, crud, monitorFeed, trackingFeed, limits },
     auth: { pool: database.pool, signAccessToken: (payload) => app.jwt.sign(payload), refreshTokenDays: config.refreshTokenDays, limits, sessionEnded: (id) => access.endSession(id) },
   });
   app.get('/api/v1/openapi.json', { schema: { hide: true } as object }, async () => (await import('../../generated/openapi.json', { with: { type: 'json' } })).default);

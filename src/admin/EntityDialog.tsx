@@ -88,7 +88,7 @@ function EntityDialogBody({ entity, row, locale, onClose, canDelete, onDelete, R
   const [banner, setBanner] = useState<string>();
   const [current, setCurrent] = useState<EntityRow>();
 
-  const formContext = useMemo<EntityFormContext>(() => ({ entity, mode, locale, lookups, lookupKeys }), [entity, mode, locale, lookups, lookupKeys]);
+  const formContext = useMemo<EntityFormContext>(() => ({ entity, mode, locale, lookups, lookupKeys, values: formData }), [entity, mode, locale, lookups, lookupKeys, formData]);
   const extraErrors = useMemo(
     () => Object.fromEntries(Object.entries(serverErrors).map(([field, e]) => [field, { __errors: [e.message] }])) as ErrorSchema<FormData>,
     [serverErrors],

@@ -19,6 +19,7 @@ import {
   DateTimeWidget,
   DateWidget,
   LookupWidget,
+  MessageWidget,
   PasswordWidget,
   SelectWidget,
   TextareaWidget,
@@ -28,7 +29,7 @@ import {
 import type { FormData } from './validation.ts';
 
 /** Fields that take the whole row of the two-column grid. */
-const WIDE_WIDGETS = new Set(['textarea']);
+const WIDE_WIDGETS = new Set(['textarea', 'message']);
 
 function FieldTemplate(props: FieldTemplateProps<FormData, RJSFSchema, EntityFormContext>) {
   const { id, label, children, rawErrors, hidden, required, displayLabel, schema, uiSchema, fieldPathId } = props;
@@ -87,6 +88,7 @@ export const entityFormTheme: ThemeProps<FormData, RJSFSchema, EntityFormContext
     DateTimeWidget,
     PasswordWidget,
     lookup: LookupWidget,
+    message: MessageWidget,
   },
 };
 

@@ -21,6 +21,7 @@ import { t } from '@/lib/i18n.ts';
 import { lookupText } from '@/lib/reference-text.ts';
 import { cn } from '@/lib/utils.ts';
 import { LookupCombobox } from './LookupCombobox.tsx';
+import { SmsLength, isSmsTemplate } from './SmsLength.tsx';
 import { enumLabel, fieldOf } from './metadata.ts';
 import { isNullable } from './payload.ts';
 import { moneyEditText, parseLocaleNumber, parseMoney, toLocaleEditText } from '@/lib/format.ts';
@@ -37,6 +38,8 @@ export interface EntityFormContext {
   lookups?: Record<string, string | null>;
   /** The edited row's `lookupKeys` (by which a translated reference's name is shown). */
   lookupKeys?: Record<string, string | null>;
+  /** The form's current values, for a widget that depends on another field (`message`). */
+  values?: FormData;
 }
 
 export type EntityWidgetProps = WidgetProps<FormData, RJSFSchema, EntityFormContext>;
@@ -174,6 +177,20 @@ export function TextareaWidget(props: EntityWidgetProps) {
       aria-required={required || undefined}
       aria-describedby={ariaDescribedByIds(id)}
     />
+  );
+}
+
+/**
+ * A message's text (`x-widget: message`, a translation's value): a textarea that, for an SMS
+ * template (the row's `code` starts with `sms.`), shows its length in characters and messages.
+ */
+export function MessageWidget(props: EntityWidgetProps) {
+  const sms = isSmsTemplate(props.registry.formContext.values?.code);
+  return (
+    <div className="flex flex-col gap-1">
+      <TextareaWidget {...props} />
+      {sms && <SmsLength text={typeof props.value === 'string' ? props.value : ''} />}
+    </div>
   );
 }
 

@@ -18,6 +18,7 @@ const featureExtensions: Record<string, () => Promise<EntityPageExtension>> = {
   Transactions: () => import('@/features/office/extensions.tsx').then((m) => m.transactionsExtension),
   Accounts: () => import('@/features/office/extensions.tsx').then((m) => m.accountsExtension),
   NetgsmCallWebhookLogs: () => import('@/features/office/extensions.tsx').then((m) => m.callsExtension),
+  Messages: () => import('@/features/office/messages-extension.tsx').then((m) => m.messagesExtension),
   Appointments: () => import('@/features/appointments/extension.tsx').then((m) => m.appointmentsExtension),
   Users: () => import('@/features/permissions/extensions.tsx').then((m) => m.usersExtension),
   Groups: () => import('@/features/permissions/extensions.tsx').then((m) => m.groupsExtension),

@@ -29,6 +29,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Input } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
+import { SmsLength, isSmsTemplate } from '@/admin/SmsLength.tsx';
 import { fetchServerMessages } from './api.ts';
 
 const PAGE_SIZE = 500;
@@ -163,25 +164,28 @@ function TranslationEditor({ onDone }: { onDone: () => void }) {
           {list.map((e) => (
             <li key={e.id} className="grid gap-1.5 p-2.5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] sm:items-start sm:gap-3">
               <label htmlFor={`tr-${e.id}`} className="break-all pt-1.5 font-mono text-xs text-muted-foreground">{e.id}</label>
-              {e.value.length > 60 || e.value.includes('\n') ? (
-                <Textarea
-                  id={`tr-${e.id}`}
-                  value={e.value}
-                  readOnly={!e.editable}
-                  placeholder={tr('translation.missingValue')}
-                  onChange={(ev) => setEdits((m) => ({ ...m, [e.id]: ev.target.value }))}
-                  className={cn('min-h-16', !e.editable && 'bg-muted')}
-                />
-              ) : (
-                <Input
-                  id={`tr-${e.id}`}
-                  value={e.value}
-                  readOnly={!e.editable}
-                  placeholder={tr('translation.missingValue')}
-                  onChange={(ev) => setEdits((m) => ({ ...m, [e.id]: ev.target.value }))}
-                  className={cn(!e.editable && 'bg-muted')}
-                />
-              )}
+              <div className="flex min-w-0 flex-col gap-1">
+                {e.value.length > 60 || e.value.includes('\n') ? (
+                  <Textarea
+                    id={`tr-${e.id}`}
+                    value={e.value}
+                    readOnly={!e.editable}
+                    placeholder={tr('translation.missingValue')}
+                    onChange={(ev) => setEdits((m) => ({ ...m, [e.id]: ev.target.value }))}
+                    className={cn('min-h-16', !e.editable && 'bg-muted')}
+                  />
+                ) : (
+                  <Input
+                    id={`tr-${e.id}`}
+                    value={e.value}
+                    readOnly={!e.editable}
+                    placeholder={tr('translation.missingValue')}
+                    onChange={(ev) => setEdits((m) => ({ ...m, [e.id]: ev.target.value }))}
+                    className={cn(!e.editable && 'bg-muted')}
+                  />
+                )}
+                {isSmsTemplate(e.id) && <SmsLength text={e.value} translate={tr} />}
+              </div>
             </li>
           ))}
         </ul>

@@ -43,9 +43,9 @@ async function sql(text: string, params: unknown[] = [], at = url) {
   }
 }
 
-/** Rows of every table of the app (and of the migrations' record), by table. */
+/** Rows of every table of the app (and of the migrations' record and the outbox's job queue), by table. */
 async function rowCounts(at = url): Promise<Record<string, number>> {
-  const tables = await sql(`SELECT schemaname, tablename FROM pg_tables WHERE schemaname IN ('public', 'drizzle') ORDER BY 1, 2`, [], at);
+  const tables = await sql(`SELECT schemaname, tablename FROM pg_tables WHERE schemaname IN ('public', 'drizzle', 'graphile_worker') ORDER BY 1, 2`, [], at);
   const counts: Record<string, number> = {};
   for (const t of tables) counts[`${t.schemaname}.${t.tablename}`] = (await sql(`SELECT count(*)::int AS n FROM "${t.schemaname}"."${t.tablename}"`, [], at))[0].n;
   return counts;
@@ -59,7 +59,7 @@ const unbalanced = (at = url) => sql(`
 
 /** Empties the database as a lost disk would, the cluster itself kept. */
 async function wipe(at = url) {
-  await sql('DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public', [], at);
+  await sql('DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS graphile_worker CASCADE; CREATE SCHEMA public', [], at);
   expect(await relationsIn(at)).toBe(0);
 }
 
@@ -113,7 +113,7 @@ describe('backup and restore', () => {
     }
 
     // The busy one is one snapshot: every balance is the sum of its entries.
-    await sql('DROP SCHEMA public CASCADE; DROP SCHEMA drizzle CASCADE; CREATE SCHEMA public');
+    await wipe();
     await restoreDatabase({ url, file: busy.file, tools });
     expect(await unbalanced()).toEqual([]);
     expect((await rowCounts())['public.transactions']).toBeGreaterThanOrEqual(counts['public.transactions']);

@@ -337,6 +337,22 @@ async function slaughter(animalId: number): Promise<void> {
 }
 
 describe('the order page on orders made for the test', () => {
+  it('lists the text messages the sale and its payment wrote, with their kind, number and text (issue 18, point 4)', async () => {
+    const customer = await createCustomer(`SMS Müşterisi ${unique()}`, '0532 765 43 21');
+    const order = await createOrder({ customer, animal: await createAnimal(), status: 'confirmed' });
+    await payOrder(order, '1000.00');
+    const page = await openOrder(order);
+    const section = page.getByRole('region', { name: 'SMS mesajları' });
+    const items = section.getByTestId('order-message');
+    await expect.poll(() => items.count()).toBe(2);
+    // The latest first: the payment, then the sale; both to the customer's phone as staff read it.
+    expect(await items.nth(0).innerText()).toContain('Ödeme alındı');
+    expect(await items.nth(1).innerText()).toContain('Satış onayı');
+    expect(await items.nth(1).innerText()).toContain(order.orderNo);
+    for (const i of [0, 1]) expect(await items.nth(i).innerText()).toContain('0532 765 43 21');
+    expect(pageErrors.get(page) ?? []).toEqual([]);
+  });
+
   it('moves a draft: confirm changes the status and posts the sale; complete asks first and is refused until the proxy is received', async () => {
     const customer = await createCustomer(`Durum Müşterisi ${unique()}`);
     const draft = await createOrder({ customer, animal: await createAnimal(), shareCount: 2, unitPrice: '12500.00', discountAmount: '500.00', status: 'draft' });

@@ -19,22 +19,27 @@
  * OpenAPI spec version: 1.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
   BadRequestResponse,
+  ConflictResponse,
   ForbiddenResponse,
   HeadersTooLargeResponse,
   MessageEnvelope,
@@ -71,7 +76,149 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   return result;
 };
 
-export type getMessagesResponse200 = {
+export type resendMessageResponse200 = {
+  data: MessageEnvelope
+  status: 200
+}
+
+export type resendMessageResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type resendMessageResponse401 = {
+  data: UnauthorizedResponse
+  status: 401
+}
+
+export type resendMessageResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type resendMessageResponse404 = {
+  data: NotFoundResponse
+  status: 404
+}
+
+export type resendMessageResponse409 = {
+  data: ConflictResponse
+  status: 409
+}
+
+export type resendMessageResponse413 = {
+  data: PayloadTooLargeResponse
+  status: 413
+}
+
+export type resendMessageResponse414 = {
+  data: UriTooLongResponse
+  status: 414
+}
+
+export type resendMessageResponse415 = {
+  data: UnsupportedMediaTypeResponse
+  status: 415
+}
+
+export type resendMessageResponse431 = {
+  data: HeadersTooLargeResponse
+  status: 431
+}
+
+export type resendMessageResponse503 = {
+  data: ServiceUnavailableResponse
+  status: 503
+}
+
+export type resendMessageResponseSuccess = (resendMessageResponse200) & {
+  headers: Headers;
+};
+export type resendMessageResponseError = (resendMessageResponse400 | resendMessageResponse401 | resendMessageResponse403 | resendMessageResponse404 | resendMessageResponse409 | resendMessageResponse413 | resendMessageResponse414 | resendMessageResponse415 | resendMessageResponse431 | resendMessageResponse503) & {
+  headers: Headers;
+};
+
+export type resendMessageResponse = (resendMessageResponseSuccess | resendMessageResponseError)
+
+export const getResendMessageUrl = (id: number,) => {
+
+
+
+
+  return `/Messages/${id}/resend`
+}
+
+/**
+ * A message that is `failed` (its last attempt to send, or its delivery, failed) is queued
+ * again: `status` queued, `attempts` 0, `error` cleared, `sendAfter` now, and a new delivery
+ * job, in one transaction; the outbox then sends it once, with the same retries as a new
+ * message. Any other status is a 409 `error.message.notFailed` (`error.params.status`: the
+ * message's status), nothing changed.
+ * @summary Send a failed message again
+ */
+export const resendMessage = async (id: number, options?: Parameters<typeof apiFetch>[1]): Promise<resendMessageResponse> => {
+
+  return apiFetch<resendMessageResponse>(getResendMessageUrl(id),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+
+
+export const getResendMessageMutationKey = () => ['resendMessage'] as const;
+
+export const getResendMessageMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendMessage>>, TError,ResendMessageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof resendMessage>>, TError,ResendMessageMutationVariables, TContext> => {
+
+const mutationKey = getResendMessageMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof resendMessage>>, ResendMessageMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  resendMessage(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ResendMessageMutationResult = NonNullable<Awaited<ReturnType<typeof resendMessage>>>
+
+    export type ResendMessageMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+    export type ResendMessageMutationVariables = {id: number}
+
+    /**
+ * @summary Send a failed message again
+ */
+export const useResendMessage = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UriTooLongResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendMessage>>, TError,ResendMessageMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof resendMessage>>,
+        TError,
+        ResendMessageMutationVariables,
+        TContext
+      > => {
+      return useMutation(getResendMessageMutationOptions(options), queryClient);
+    }
+    export type getMessagesResponse200 = {
   data: MessageListEnvelope
   status: 200
 }

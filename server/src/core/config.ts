@@ -30,6 +30,12 @@ export interface Config {
   logFormat?: LogFormat;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /**
+   * The outbox's workers (domain/messages.ts): `false` runs none in this process; otherwise their
+   * defaults (4 jobs at once, a look for due jobs every second, 10 attempts 30 s apart doubling,
+   * 10 s per call to the provider, delivery reports every minute), which tests shorten.
+   */
+  outbox?: false | { concurrency?: number; pollIntervalMs?: number; retryBaseMs?: number; maxAttempts?: number; providerTimeoutMs?: number; reports?: boolean };
 }
 
 export type LogFormat = 'pretty' | 'json';

@@ -7,19 +7,24 @@
 //    trigger functions and their helpers), on every start: a rule's next change edits one file.
 // Rule functions change in their rule file, never in a migration (a test keeps it so); a
 // migration that calls one runs the body the database holds at that point.
+// Between the two, the job queue's own schema (`graphile_worker`, its migrations run by the
+// library, each once): the rules call `graphile_worker.add_job` (rules/messages.sql).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type pg from 'pg';
+import { Logger, runMigrations as installJobQueue } from 'graphile-worker';
 import type { Db } from './client.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 export const RULES_DIR = fileURLToPath(new URL('./rules', import.meta.url));
 /** The rule files in the order they are applied: what every rule reads first. */
-export const RULE_FILES = ['context.sql', 'numbers.sql', 'ledger.sql', 'orders.sql', 'payments.sql', 'sales.sql', 'search.sql', 'bookings.sql', 'queue.sql', 'access.sql', 'audit.sql'];
+export const RULE_FILES = ['context.sql', 'numbers.sql', 'ledger.sql', 'orders.sql', 'payments.sql', 'sales.sql', 'search.sql', 'messages.sql', 'bookings.sql', 'queue.sql', 'tracking.sql', 'message-events.sql', 'access.sql', 'audit.sql'];
 const MIGRATION_LOCK = 'kurban-migrations';
+/** The job queue's schema installs silently (its warnings would read as the server's). */
+const QUIET = new Logger(() => () => {});
 
 // Read once: the same on every instance of one version.
 let shippedLatest: number | undefined;
@@ -33,6 +38,7 @@ export async function runMigrations(db: Db): Promise<void> {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
     try {
       await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+      await installJobQueue({ connectionString: db.$client.options.connectionString, maxPoolSize: 1, logger: QUIET });
       await applyRules(client);
     } finally {
       await client.query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK]);

@@ -188,6 +188,9 @@ function webhook(deps: DomainDeps, fieldsOf: (input: OperationInput) => Record<s
         return { id: rows[0].id as number, duplicate: true, accountId: rows[0].account_id as number | null };
       }
       const row = inserted.rows[0];
+      // A missed call from a number with an open order gets the tracking link by SMS, at most once
+      // an hour per number (rules/message-events.sql).
+      if (call.direction === 'inbound' && call.status !== 'answered') await client.query('SELECT kurban_missed_call_events($1)', [row.id]);
       // Reaching the number (an answered call from it, any call to it) returns its earlier missed calls.
       const returned = call.direction === 'outbound' ? call.calledNumber : call.status === 'answered' ? call.callerNumber : null;
       if (returned) {

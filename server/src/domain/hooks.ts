@@ -11,6 +11,7 @@ import { expenses } from './expenses.ts';
 import { farm } from './farm.ts';
 import { health } from './health.ts';
 import { ledger } from './ledger.ts';
+import { messages } from './messages.ts';
 import { monitor } from './monitor.ts';
 import { payments } from './payments.ts';
 import { permissions } from './permissions.ts';
@@ -19,9 +20,10 @@ import { sales } from './sales.ts';
 import { settings } from './settings.ts';
 import { statements } from './statements.ts';
 import { translations } from './translates.ts';
+import { tracking } from './tracking.ts';
 import { victimOrders } from './victim-orders.ts';
 
-const modules: WorkflowModule[] = [appointments, calls, catalogue, dashboard, expenses, farm, health, ledger, monitor, payments, permissions, queue, sales, sessions, settings, statements, translations, victimOrders];
+const modules: WorkflowModule[] = [appointments, calls, catalogue, dashboard, expenses, farm, health, ledger, messages, monitor, payments, permissions, queue, sales, sessions, settings, statements, tracking, translations, victimOrders];
 
 /** Hooks by entity: each entity's rules sit in one module. */
 export const domainHooks: Record<string, EntityHooks> = {};

@@ -6,6 +6,7 @@ import type pg from 'pg';
 import type { ConstraintErrors, CrudDeps, EntityHooks } from '../crud/handlers.ts';
 import type { RateLimits } from '../db/rate-limits.ts';
 import type { MonitorFeed } from './monitor.ts';
+import type { TrackingFeed } from './tracking.ts';
 
 /** A request as an operation sees it: already validated by the contract, claims already checked. */
 export interface OperationInput {
@@ -48,6 +49,8 @@ export interface DomainDeps {
   crud: CrudDeps;
   /** This server instance's Monitor listener and open event streams. */
   monitorFeed: MonitorFeed;
+  /** This server instance's open tracking streams (the public page's live view). */
+  trackingFeed: TrackingFeed;
   /** The attempt counters (the webhook's wrong secrets). */
   limits: RateLimits;
 }

@@ -8,6 +8,10 @@ import type { WorkflowModule } from './operations.ts';
 const OWN_RULES: Record<string, (value: string) => boolean> = {
   // How many daily backups of the embedded database are kept; 0 takes none (db/backup.ts).
   'backup.dailyKeep': (value) => /^\d{1,3}$/.test(value.trim()) && Number(value) <= 366,
+  // The text messages' provider (domain/sms-providers.ts) and quiet hours (rules/messages.sql).
+  'sms.provider': (value) => ['log', 'netgsm'].includes(value.trim()),
+  'sms.quietHours': (value) => value.trim() === '' || /^([01]?\d|2[0-3]):[0-5]\d\s*-\s*([01]?\d|2[0-3]):[0-5]\d$/.test(value.trim()),
+  'sms.netgsm.baseUrl': (value) => /^https?:\/\/[^\s/]+(\/\S*)?$/.test(value.trim()),
 };
 
 function fitsType(value: string, type: unknown): boolean {

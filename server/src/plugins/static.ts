@@ -51,6 +51,13 @@ const staticPlugin: FastifyPluginAsync<StaticOptions> = async (app, options) => 
     },
   });
 
+  // The public tracking page is an entry of its own (tracking.html, src/tracking/): Turkish at
+  // /takip, English at /track, with or without a link's token.
+  const hasTracking = await stat(join(root, 'tracking.html')).then((s) => s.isFile(), () => false);
+  if (hasTracking) {
+    for (const path of ['/takip', '/takip/*', '/track', '/track/*']) app.get(path, async (_request, reply) => reply.sendFile('tracking.html'));
+  }
+
   app.get('/*', async (request, reply) => {
     // API misses get the app's normal (JSON) 404; so does a missing hashed asset, since
     // answering HTML for a stale script would only produce a confusing MIME error.

@@ -186,8 +186,8 @@ export async function updateOrder(id: number, changes: Partial<Order>): Promise<
 }
 
 /** Sets a setting's value by its key (e.g. `company.name`). */
-export async function setSetting(key: string, value: string): Promise<void> {
+export async function setSetting(key: string, value: string, isSecret = false): Promise<void> {
   const [row] = await list<Row & { key: string; valueType: string }>('Settings', { FilterParam: [eq('key', key)] });
   if (!row) throw new Error(`no setting ${key}`);
-  ok(`PUT Settings ${key}`, await api('PUT', 'Settings', { id: row.id, rowVersion: row.rowVersion, key, value, valueType: row.valueType }));
+  ok(`PUT Settings ${key}`, await api('PUT', 'Settings', { id: row.id, rowVersion: row.rowVersion, key, value, valueType: row.valueType, ...(isSecret ? { isSecret } : {}) }));
 }

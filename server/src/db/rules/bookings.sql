@@ -15,6 +15,7 @@ DECLARE
   was integer;
   now_in integer;
 BEGIN
+  IF TG_OP <> 'DELETE' THEN PERFORM kurban_booking_events(TG_OP, OLD, NEW); END IF; -- its text messages (message-events.sql)
   was := CASE WHEN TG_OP IN ('UPDATE', 'DELETE') AND OLD.status <> 'cancelled' THEN OLD.appointment_id END;
   now_in := CASE WHEN TG_OP IN ('INSERT', 'UPDATE') AND NEW.status <> 'cancelled' THEN NEW.appointment_id END;
   IF was IS NOT DISTINCT FROM now_in THEN RETURN NULL; END IF;

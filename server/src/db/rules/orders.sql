@@ -109,6 +109,7 @@ DECLARE
   was_live boolean := TG_OP = 'UPDATE' AND OLD.status IN ('confirmed', 'completed');
   what text;
 BEGIN
+  PERFORM kurban_order_events(TG_OP, OLD, NEW); -- its text messages (message-events.sql)
   IF NOT live AND NOT was_live THEN RETURN NULL; END IF;
   what := NEW.order_no || ', ' || (SELECT p.code || ' ' || p.name FROM products p WHERE p.id = NEW.product_id) || ', ' || NEW.share_count || ' hisse';
   SELECT t.id, t.amount INTO sale_id, sale_amount FROM transactions t JOIN transaction_types tt ON tt.id = t.transaction_type_id

@@ -47,5 +47,7 @@ BEGIN
   IF NOT FOUND THEN
     RAISE EXCEPTION 'the transaction type with system code % is missing', kind USING ERRCODE = 'check_violation', CONSTRAINT = 'ck_transaction_types__system_type_missing';
   END IF;
+  -- Posted: the order's balance is the new one. Its text messages (message-events.sql).
+  PERFORM kurban_payment_events(NEW, paid_before, paid_now);
   RETURN NULL;
 END $$;

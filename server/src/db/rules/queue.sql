@@ -13,6 +13,7 @@ CREATE OR REPLACE FUNCTION kurban_slot_moved() RETURNS trigger LANGUAGE plpgsql 
 BEGIN
   UPDATE victim_products_appointments SET slaughter_day = (NEW.starts_at AT TIME ZONE 'Europe/Istanbul')::date
   WHERE appointment_id = NEW.id AND slaughter_day <> (NEW.starts_at AT TIME ZONE 'Europe/Istanbul')::date;
+  PERFORM kurban_slot_events(OLD, NEW); -- its bookings are told (message-events.sql)
   RETURN NULL;
 END $$;
 
@@ -32,6 +33,10 @@ END $$;
 CREATE OR REPLACE FUNCTION kurban_monitor_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_TABLE_NAME = 'victim_products_appointments' THEN
+    -- The shareholders are told of a step and of their turn (message-events.sql).
+    PERFORM kurban_queue_events(coalesce(NEW.id, OLD.id), CASE WHEN TG_OP = 'UPDATE' THEN OLD.current_step_id END,
+      CASE WHEN TG_OP <> 'DELETE' THEN NEW.current_step_id END, CASE WHEN TG_OP <> 'INSERT' THEN OLD.slaughter_day END,
+      CASE WHEN TG_OP <> 'DELETE' THEN NEW.slaughter_day END);
     PERFORM pg_notify('kurban_monitor', json_build_object(
       'id', coalesce(NEW.id, OLD.id),
       'days', array_remove(ARRAY[CASE WHEN TG_OP <> 'INSERT' THEN OLD.slaughter_day END, CASE WHEN TG_OP <> 'DELETE' THEN NEW.slaughter_day END], NULL))::text);

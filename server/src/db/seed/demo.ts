@@ -30,6 +30,9 @@ export async function seedDemo(pool: pg.Pool, opts: SeedDemoOptions): Promise<vo
     // What the database posts and records by itself (sales, collections, step history) names the
     // demo's administrator, as the server names the signed-in user.
     if (ctx.ref.adminUserId !== null) await db.query(`SELECT set_config('kurban.user_id', $1, true)`, [String(ctx.ref.adminUserId)]);
+    // The demo's history is nobody's event: no text message for its sales, payments, bookings or
+    // queue (rules/message-events.sql), none queued to its made-up numbers.
+    await db.query(`SELECT set_config('kurban.messages', 'off', true)`);
 
     await seedUsers(ctx);
     const accounts = await seedAccounts(ctx);

@@ -137,13 +137,22 @@ function settings(encryptionKey: Buffer) {
     { key: 'company.address', value: '', value_type: 'string', description: 'Firma adresi; makbuzlarda ve tanıtım sayfasında görünür.', is_secret: false, secret_value_enc: null },
     { key: 'company.phone', value: '', value_type: 'string', description: 'Firma telefonu; makbuzlarda ve tanıtım sayfasında görünür.', is_secret: false, secret_value_enc: null },
     { key: 'company.taxNumber', value: '', value_type: 'string', description: 'Firmanın vergi dairesi ve vergi numarası; makbuzlarda görünür.', is_secret: false, secret_value_enc: null },
+    { key: 'app.publicUrl', value: 'http://localhost:3000', value_type: 'string', description: 'Çiftliğin müşterilerin ulaştığı adresi (ör. https://kurban.ciftlik.com.tr); SMS içindeki takip bağlantısı bununla başlar.', is_secret: false, secret_value_enc: null },
     { key: 'season.year', value: String(istanbulYear(new Date())), value_type: 'number', description: 'Kurban sezonu yılı; sipariş ve makbuz numaraları bu yılla başlar.', is_secret: false, secret_value_enc: null },
     { key: 'victim.defaultShareCapacity', value: '7', value_type: 'number', description: 'Yeni büyükbaş hayvanın varsayılan hisse sayısı.', is_secret: false, secret_value_enc: null },
     { key: 'monitor.refreshSeconds', value: '10', value_type: 'number', description: 'Monitör ekranının yenilenme aralığı (saniye).', is_secret: false, secret_value_enc: null },
+    { key: 'sms.turnNear', value: '3', value_type: 'number', description: "Günün kesim sırasında kesilecek ilk bu kadar hayvanın hissedarlarına 'sıranız yaklaştı' SMS'i ve tahmini saat gider (varsayılan 3; 0: gönderilmez).", is_secret: false, secret_value_enc: null },
     { key: 'backup.dailyKeep', value: '7', value_type: 'number', description: 'Gömülü veritabanının her gün alınan yedeklerinden (DATA_DIR/backups) saklanacak sayı; 0: günlük yedek alınmaz.', is_secret: false, secret_value_enc: null },
     // A secret setting's value is kept encrypted (AES-256-GCM, the server's key) apart from `value`,
     // which stays empty: no read, filter or search of settings can reach it.
     { key: 'netgsm.webhookSecret', value: null, value_type: 'string', description: 'Netgsm çağrı webhook isteklerini doğrulayan gizli anahtar.', is_secret: true, secret_value_enc: encryptSecret(encryptionKey, randomBytes(24).toString('base64url')) },
+    // Text messages (domain/messages.ts, sms-providers.ts): read at every send, no restart needed.
+    { key: 'sms.provider', value: 'log', value_type: 'string', description: 'SMS sağlayıcısı; log (varsayılan, hiçbir mesaj dışarı gönderilmez, gönderildi olarak kaydedilir) ya da netgsm.', is_secret: false, secret_value_enc: null },
+    { key: 'sms.quietHours', value: '21:00-09:00', value_type: 'string', description: "Acil olmayan SMS'lerin bekletildiği sessiz saatler, İstanbul saatiyle SS:DD-SS:DD (ör. 21:00-09:00); boş bırakılırsa yok.", is_secret: false, secret_value_enc: null },
+    { key: 'sms.netgsm.baseUrl', value: 'https://api.netgsm.com.tr', value_type: 'string', description: 'Netgsm API adresi (varsayılan https://api.netgsm.com.tr).', is_secret: false, secret_value_enc: null },
+    { key: 'sms.netgsm.userCode', value: '', value_type: 'string', description: 'Netgsm kullanıcı kodu (abone numarası).', is_secret: false, secret_value_enc: null },
+    { key: 'sms.netgsm.password', value: null, value_type: 'string', description: 'Netgsm API şifresi (gizli; yalnızca yazılır, hiçbir zaman gösterilmez).', is_secret: true, secret_value_enc: null },
+    { key: 'sms.netgsm.header', value: '', value_type: 'string', description: 'Netgsm’de tanımlı SMS başlığı (gönderici adı).', is_secret: false, secret_value_enc: null },
   ];
 }
 

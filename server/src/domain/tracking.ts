@@ -1,0 +1,385 @@
+// The public tracking page (contract: paths/tracking.yaml; rules/tracking.sql): a customer finds
+// an order by its number and a phone number of it (`Tracking/lookup`), or opens the link of a
+// text message (`Tracking/{token}`), and follows it live (`Tracking/{token}/events`, Server-Sent
+// Events fed by the Monitor's announcements on `kurban_monitor`). No sign-in, so nothing personal
+// is answered: the view is built here from a whitelist, the shareholders cut to their initials.
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type pg from 'pg';
+import { isDay } from '../../../common/calendar.ts';
+import { phoneKey } from '../../../common/phone.ts';
+import { HttpError, hasCode, tooManyRequests } from '../core/errors.ts';
+import type { Budget } from '../db/rate-limits.ts';
+import { ChannelListener } from '../db/channel-listener.ts';
+import { initials } from './monitor.ts';
+import type { DomainDeps, OperationInput, WorkflowModule } from './operations.ts';
+
+/** Lookups of one order number: every attempt counts, a right phone starts over; past 5 in 15 minutes the number is locked. */
+export const TRACKING_LOCKOUT: Budget = { max: 5, seconds: 15 * 60 };
+
+const notFound = () => new HttpError(404, 'error.tracking.notFound', 'Bu numara ve telefonla bir sipariş bulunamadı.');
+const linkExpired = () => new HttpError(404, 'error.tracking.linkExpired', 'Bu takip bağlantısı bulunamadı ya da süresi doldu.');
+const locked = (seconds: number) => {
+  const minutes = Math.ceil(seconds / 60);
+  return new HttpError(429, 'error.tracking.locked', `Bu sipariş numarasıyla çok fazla deneme yapıldı; ${minutes} dakika sonra yeniden deneyin.`, { params: { seconds, minutes } });
+};
+
+export interface TrackingView {
+  status: string;
+  shareCount: number;
+  animal: string;
+  queue: {
+    day: string;
+    slaughterNo: number;
+    step: { code: string | null; name: string; isFinal: boolean } | null;
+    slaughtered: boolean;
+    ahead: number | null;
+    estimatedAt: string | null;
+  } | null;
+  slots: { type: string | null; startsAt: string; endsAt: string }[];
+  total: string;
+  paid: string;
+  balance: string;
+  currency: { code: string; symbol: string; decimals: number };
+  shareholders: string[];
+}
+
+/** What `kurban_tracking_view` answers: the view with the shareholders' full names, which never leave this file. */
+type RawView = Omit<TrackingView, 'shareholders'> & { names: string[] };
+
+/** The view, property by property (a whitelist: a column added to the SQL later is not answered by accident). */
+export function toView(raw: RawView): TrackingView {
+  const q = raw.queue;
+  return {
+    status: raw.status,
+    shareCount: raw.shareCount,
+    animal: raw.animal,
+    queue: q
+      ? {
+          day: q.day,
+          slaughterNo: q.slaughterNo,
+          step: q.step ? { code: q.step.code, name: q.step.name, isFinal: q.step.isFinal } : null,
+          slaughtered: q.slaughtered,
+          ahead: q.ahead ?? null,
+          estimatedAt: q.estimatedAt ?? null,
+        }
+      : null,
+    slots: raw.slots.map((s) => ({ type: s.type, startsAt: s.startsAt, endsAt: s.endsAt })),
+    total: raw.total,
+    paid: raw.paid,
+    balance: raw.balance,
+    currency: { code: raw.currency.code, symbol: raw.currency.symbol, decimals: raw.currency.decimals },
+    shareholders: raw.names.map(initials).filter(Boolean),
+  };
+}
+
+/** `k2026-00001 ` → `K2026-00001`: what the number's count and its match go by. */
+const orderNoOf = (typed: string) => typed.trim().toUpperCase();
+
+/**
+ * A lookup is one statement (one round trip, the hot path of the season's busiest hour):
+ * 1. the order by its number (the unique index: the number as typed, upper- and lower-cased, then
+ *    compared case-insensitively) and whether the phone is the customer's or a shareholder's
+ *    (last ten digits);
+ * 2. the number's attempt, counted in `rate_limits` as `RateLimits.count` counts (a window from the
+ *    first attempt, db/rate-limits.ts): every attempt counts before its answer, so that parallel
+ *    guesses get no more tries than sequential ones; a right phone within the budget starts the
+ *    count over (0); past the budget the number is locked, whatever the phone;
+ * 3. a wrong answer (not locked) counted against the client's address, as sign-in's failures are;
+ * 4. the view and the token (made on first use) for a right answer only.
+ * A wrong number and a wrong phone do the same work: steps 1 to 3, nothing more.
+ */
+const LOOKUP = `
+  WITH m AS (
+    SELECT o.id,
+           length($2::text) = 10 AND (kurban_phone_key(a.phone_number) = $2
+             OR EXISTS (SELECT 1 FROM victim_order_details d WHERE d.victim_order_id = o.id AND kurban_phone_key(d.shareholder_phone) = $2)) AS matched
+    FROM victim_orders o JOIN accounts a ON a.id = o.account_id
+    WHERE o.order_no = ANY(ARRAY[$1::text, upper($1::text), lower($1::text)]) AND lower(o.order_no) = lower($1::text)
+    ORDER BY 2 DESC LIMIT 1),
+  ok AS (SELECT coalesce((SELECT matched FROM m), false) AS matched),
+  attempt AS (
+    INSERT INTO rate_limits AS r (key, hits, expires_at)
+    VALUES ($3, CASE WHEN (SELECT matched FROM ok) THEN 0 ELSE 1 END, now() + make_interval(secs => $4))
+    ON CONFLICT (key) DO UPDATE SET
+      hits = CASE WHEN r.expires_at <= now() THEN excluded.hits
+                  WHEN r.hits + 1 > $5 OR NOT (SELECT matched FROM ok) THEN r.hits + 1
+                  ELSE 0 END,
+      expires_at = CASE WHEN r.expires_at <= now() THEN excluded.expires_at ELSE r.expires_at END
+    RETURNING hits > $5 AS locked, least(ceil($4), greatest(1, ceil(extract(epoch FROM expires_at - now()))))::int AS "retryAfter"),
+  failure AS (
+    INSERT INTO rate_limits AS r (key, hits, expires_at)
+    SELECT $6, 1, now() + make_interval(secs => $7) FROM attempt, ok WHERE NOT ok.matched AND NOT attempt.locked
+    ON CONFLICT (key) DO UPDATE SET
+      hits = CASE WHEN r.expires_at <= now() THEN 1 ELSE r.hits + 1 END,
+      expires_at = CASE WHEN r.expires_at <= now() THEN excluded.expires_at ELSE r.expires_at END
+    RETURNING hits, least(ceil($7), greatest(1, ceil(extract(epoch FROM expires_at - now()))))::int AS "retryAfter")
+  SELECT attempt.locked, attempt."retryAfter", ok.matched,
+         (SELECT hits FROM failure) AS "addressHits", (SELECT "retryAfter" FROM failure) AS "addressRetryAfter",
+         CASE WHEN ok.matched AND NOT attempt.locked THEN kurban_tracking_view(m.id) END AS view,
+         CASE WHEN ok.matched AND NOT attempt.locked THEN kurban_tracking_token(m.id) END AS token
+  FROM attempt CROSS JOIN ok LEFT JOIN m ON true`;
+
+interface LookupRow {
+  locked: boolean;
+  retryAfter: number;
+  matched: boolean;
+  addressHits: number | null;
+  addressRetryAfter: number | null;
+  view: RawView | null;
+  token: string | null;
+}
+
+export async function lookup(deps: DomainDeps, body: { orderNo: string; phone: string }, address: string) {
+  const typed = body.orderNo.trim();
+  const perAddress = deps.limits.budgets.perAddress;
+  // A named statement: each connection plans it once (planning cost four times its execution).
+  const { rows } = await deps.pool.query({ name: 'kurban-tracking-lookup', text: LOOKUP, values: [
+    typed, phoneKey(body.phone),
+    `tracking:order:${orderNoOf(typed)}`, TRACKING_LOCKOUT.seconds, TRACKING_LOCKOUT.max,
+    `tracking:address:${address}`, perAddress.seconds,
+  ] });
+  const row = rows[0] as LookupRow;
+  if (row.locked) throw locked(row.retryAfter);
+  if (row.matched && row.view && row.token) return { token: row.token, view: toView(row.view) };
+  if ((row.addressHits ?? 0) > perAddress.max) throw tooManyRequests(row.addressRetryAfter ?? perAddress.seconds);
+  throw notFound();
+}
+
+const BY_TOKENS = `
+  SELECT l.token, kurban_tracking_view(l.victim_order_id) AS view, (extract(epoch FROM l.expires_at) * 1000)::float8 AS "expiresAt"
+  FROM tracking_links l WHERE l.token = ANY($1::text[]) AND l.expires_at > now()`;
+
+/** The views of the live links among `tokens`, by token. */
+async function viewsOf(db: pg.Pool, tokens: string[]): Promise<Map<string, { view: TrackingView; expiresAt: number }>> {
+  const { rows } = await db.query({ name: 'kurban-tracking-views', text: BY_TOKENS, values: [tokens] });
+  return new Map(rows.filter((r) => r.view).map((r) => [r.token as string, { view: toView(r.view as RawView), expiresAt: r.expiresAt as number }]));
+}
+
+/** The view of a live link; an unknown or expired token (or a miss past the address's budget) is refused. */
+async function viewOf(deps: DomainDeps, token: string, address: string) {
+  return deps.limits.failures(`tracking-link:address:${address}`, deps.limits.budgets.perAddress, async () => {
+    const found = (await viewsOf(deps.pool, [token])).get(token);
+    if (!found) throw linkExpired();
+    return found;
+  }, hasCode('error.tracking.linkExpired'));
+}
+
+/** One open stream of an order's view. */
+class TrackingStream {
+  readonly token: string;
+  /** The day of its animal's queue row (null: not queued): which announcements concern it. */
+  day: string | null;
+  /** Before its first view is written: announcements only mark it `dirty`. */
+  opening = true;
+  dirty = false;
+  ended = false;
+  private last = '';
+  private readonly res: ServerResponse;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly detached: () => void;
+
+  constructor(token: string, day: string | null, res: ServerResponse, detached: () => void) {
+    this.token = token;
+    this.day = day;
+    this.res = res;
+    this.detached = detached;
+  }
+
+  every(ms: number, work: () => void) { this.timers.push(setInterval(work, ms)); }
+  after(ms: number, work: () => void) { this.timers.push(setTimeout(work, Math.min(Math.max(ms, 0), 2 ** 31 - 1))); }
+
+  /** Writes the view when it differs from the last one written. */
+  view(view: TrackingView) {
+    this.day = view.queue?.day ?? null;
+    const data = JSON.stringify(view);
+    if (this.ended || data === this.last) return;
+    this.last = data;
+    this.res.write(`event: view\ndata: ${data}\n\n`);
+    // A client that stopped reading is dropped rather than buffered without end.
+    if (this.res.writableLength > 256 * 1024) this.end();
+  }
+
+  ping() {
+    if (!this.ended && !this.opening) this.res.write(': ping\n\n');
+  }
+
+  /** Leaves the feed; the response stays as it is (an error may still be answered on it). */
+  detach() {
+    if (this.ended) return;
+    this.ended = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.detached();
+  }
+
+  end() {
+    this.detach();
+    if (!this.res.writableEnded) this.res.end();
+  }
+}
+
+/**
+ * The open tracking streams of this instance and the LISTEN connection that moves them: every
+ * change of a queue row is announced on `kurban_monitor` with its days (rules/queue.sql, the
+ * Monitor's feed), and each stream of such a day (or not queued yet: a booking may queue it) gets
+ * its view read again, written when it changed. Reads are batched and one at a time, so a
+ * stream never receives an older view after a newer one.
+ */
+export class TrackingFeed {
+  pingMs = 20_000;
+  private readonly pool: pg.Pool;
+  private readonly log: FastifyBaseLogger;
+  private readonly listener: ChannelListener;
+  private readonly streams = new Set<TrackingStream>();
+  private listening?: Promise<void>;
+  private closed = false;
+  private readonly due = new Set<TrackingStream>();
+  private draining = false;
+
+  constructor(pool: pg.Pool, log: FastifyBaseLogger) {
+    this.pool = pool;
+    this.log = log;
+    this.listener = new ChannelListener(pool, 'kurban_monitor', log, {
+      notified: (payload) => this.notified(payload),
+      // Changes made while nobody listened were not announced: every view is read again.
+      connected: (again) => { if (again) this.refresh([...this.streams]); },
+    });
+  }
+
+  get streamCount() {
+    return this.streams.size;
+  }
+
+  private ensureListening(): Promise<void> {
+    this.listening ??= this.listener.connect().catch((err) => {
+      this.listening = undefined;
+      throw err;
+    });
+    return this.listening;
+  }
+
+  private notified(payload: string | undefined) {
+    let days: string[];
+    try {
+      const parsed = JSON.parse(payload ?? '') as { days?: unknown };
+      if (!Array.isArray(parsed.days)) return;
+      days = parsed.days.filter(isDay);
+    } catch {
+      return;
+    }
+    this.refresh([...this.streams].filter((s) => s.day === null || days.includes(s.day)));
+  }
+
+  private refresh(streams: TrackingStream[]) {
+    for (const s of streams) {
+      if (s.opening) s.dirty = true;
+      else this.due.add(s);
+    }
+    if (this.due.size && !this.draining) void this.drain();
+  }
+
+  private async drain() {
+    this.draining = true;
+    try {
+      while (this.due.size) {
+        const batch = [...this.due].filter((s) => !s.ended);
+        this.due.clear();
+        if (!batch.length) continue;
+        let views: Awaited<ReturnType<typeof viewsOf>>;
+        try {
+          views = await viewsOf(this.pool, [...new Set(batch.map((s) => s.token))]);
+        } catch (err) {
+          this.log.error({ err }, 'tracking could not read changed views; retrying');
+          await new Promise((r) => setTimeout(r, 1000));
+          for (const s of batch) this.due.add(s);
+          if (this.closed) return;
+          continue;
+        }
+        for (const s of batch) {
+          const found = views.get(s.token);
+          if (found) s.view(found.view);
+          else s.end(); // the link expired or was revoked meanwhile
+        }
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  /**
+   * Opens the stream of `token` on `res`: registered before its first view is read, so that a
+   * change announced meanwhile is read again after it.
+   */
+  async open(deps: DomainDeps, token: string, address: string, res: ServerResponse): Promise<{ stream: TrackingStream; first: TrackingView }> {
+    if (this.closed) throw new HttpError(503, 'error.internal', 'Sunucu kapanıyor, lütfen yeniden deneyin.');
+    try {
+      await this.ensureListening();
+    } catch (err) {
+      this.log.error({ err }, 'tracking listener could not connect');
+      throw new HttpError(503, 'error.internal', 'Canlı yayın şu anda başlatılamadı, lütfen yeniden deneyin.');
+    }
+    const stream: TrackingStream = new TrackingStream(token, null, res, () => {
+      this.streams.delete(stream);
+      this.due.delete(stream);
+    });
+    this.streams.add(stream);
+    let first: { view: TrackingView; expiresAt: number };
+    try {
+      first = await viewOf(deps, token, address);
+    } catch (err) {
+      stream.detach();
+      throw err;
+    }
+    res.on('close', () => stream.end());
+    stream.every(this.pingMs, () => stream.ping());
+    stream.after(first.expiresAt - Date.now(), () => stream.end());
+    return { stream, first: first.view };
+  }
+
+  /** Writes the first view of a stream `open` answered, then what changed meanwhile. */
+  start(stream: TrackingStream, first: TrackingView) {
+    stream.view(first);
+    stream.opening = false;
+    if (stream.dirty) this.refresh([stream]);
+  }
+
+  async close() {
+    this.closed = true;
+    for (const s of [...this.streams]) s.end();
+    await this.listener.close();
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    trackingFeed: TrackingFeed;
+  }
+}
+
+function events(deps: DomainDeps) {
+  return {
+    async stream(request: FastifyRequest, reply: FastifyReply) {
+      const token = (request.params as { token: string }).token;
+      const res = reply.raw;
+      const { stream, first } = await deps.trackingFeed.open(deps, token, request.ip, res);
+      reply.hijack();
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-store, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write('retry: 5000\n\n');
+      deps.trackingFeed.start(stream, first);
+    },
+  };
+}
+
+export const tracking: WorkflowModule = {
+  operations: (deps: DomainDeps) => ({
+    lookupTracking: async ({ body, address }: OperationInput) => lookup(deps, body as { orderNo: string; phone: string }, address),
+    getTracking: async ({ params, address }: OperationInput) => (await viewOf(deps, String(params.token), address)).view,
+    getTrackingEvents: events(deps),
+  }),
+};
