@@ -8,6 +8,7 @@ import type { ServerResponse } from 'node:http';
 import pg from 'pg';
 import { isDay, istanbulToday } from '../../../common/calendar.ts';
 import { HttpError, badRequest, fieldError } from '../core/errors.ts';
+import { EventStream } from '../core/event-stream.ts';
 import { ChannelListener } from '../db/channel-listener.ts';
 import type { DomainDeps, OperationInput, WorkflowModule } from './operations.ts';
 
@@ -74,27 +75,21 @@ async function loadEntries(db: pg.Pool, ids: number[]): Promise<Map<number, { da
   return new Map(rows.map((r) => [r.id as number, { day: r.day as string, entry: toEntry(r.entry as RawEntry) }]));
 }
 
-/** One open event stream. */
-class MonitorStream {
+/** One open event stream of a day's board. */
+class MonitorStream extends EventStream {
   private seq = 0;
-  private readonly timers: NodeJS.Timeout[] = [];
   /** Changes that arrive before the snapshot is written; null once it is (see `MonitorFeed.open`). */
   pending: { tick: number; name: 'snapshot' | 'change'; data: string }[] | null = [];
-  ended = false;
   readonly day: string;
   readonly snapshotTick: number;
-  private readonly res: ServerResponse;
-  private readonly detached: () => void;
 
   constructor(day: string, snapshotTick: number, res: ServerResponse, detached: () => void) {
+    super(res, detached, 1024 * 1024);
     this.day = day;
     this.snapshotTick = snapshotTick;
-    this.res = res;
-    this.detached = detached;
   }
 
-  every(ms: number, work: () => void) { this.timers.push(setInterval(work, ms)); }
-  after(ms: number, work: () => void) { this.timers.push(setTimeout(work, Math.min(Math.max(ms, 0), 2 ** 31 - 1))); }
+  protected get started() { return this.pending === null; }
 
   /** Writes the snapshot, then the changes read after it (earlier ones are in it already). */
   start(board: string) {
@@ -105,34 +100,13 @@ class MonitorStream {
   }
 
   event(name: 'snapshot' | 'change', data: string) {
-    if (this.ended) return;
-    this.res.write(`id: ${++this.seq}\nevent: ${name}\ndata: ${data}\n\n`);
-    // A client that stopped reading is dropped rather than buffered without end; it reconnects
-    // and gets a fresh snapshot.
-    if (this.res.writableLength > 1024 * 1024) this.end();
+    this.write(`id: ${++this.seq}\nevent: ${name}\ndata: ${data}\n\n`);
   }
 
   /** An event the feed read at `tick`: written now, or after the snapshot when it is newer. */
   send(tick: number, name: 'snapshot' | 'change', data: string) {
     if (this.pending) this.pending.push({ tick, name, data });
     else this.event(name, data);
-  }
-
-  ping() {
-    if (!this.ended && !this.pending) this.res.write(': ping\n\n');
-  }
-
-  /** Leaves the feed; the response stays as it is (an error may still be answered on it). */
-  detach() {
-    if (this.ended) return;
-    this.ended = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.detached();
-  }
-
-  end() {
-    this.detach();
-    if (!this.res.writableEnded) this.res.end();
   }
 }
 

@@ -10,6 +10,7 @@ import { isDay } from '../../../common/calendar.ts';
 import { phoneKey } from '../../../common/phone.ts';
 import { HttpError, hasCode, tooManyRequests } from '../core/errors.ts';
 import type { Budget } from '../db/rate-limits.ts';
+import { EventStream } from '../core/event-stream.ts';
 import { ChannelListener } from '../db/channel-listener.ts';
 import { initials } from './monitor.ts';
 import type { DomainDeps, OperationInput, WorkflowModule } from './operations.ts';
@@ -166,28 +167,22 @@ async function viewOf(deps: DomainDeps, token: string, address: string) {
 }
 
 /** One open stream of an order's view. */
-class TrackingStream {
+class TrackingStream extends EventStream {
   readonly token: string;
   /** The day of its animal's queue row (null: not queued): which announcements concern it. */
   day: string | null;
   /** Before its first view is written: announcements only mark it `dirty`. */
   opening = true;
   dirty = false;
-  ended = false;
   private last = '';
-  private readonly res: ServerResponse;
-  private readonly timers: NodeJS.Timeout[] = [];
-  private readonly detached: () => void;
 
   constructor(token: string, day: string | null, res: ServerResponse, detached: () => void) {
+    super(res, detached, 256 * 1024);
     this.token = token;
     this.day = day;
-    this.res = res;
-    this.detached = detached;
   }
 
-  every(ms: number, work: () => void) { this.timers.push(setInterval(work, ms)); }
-  after(ms: number, work: () => void) { this.timers.push(setTimeout(work, Math.min(Math.max(ms, 0), 2 ** 31 - 1))); }
+  protected get started() { return !this.opening; }
 
   /** Writes the view when it differs from the last one written. */
   view(view: TrackingView) {
@@ -195,26 +190,7 @@ class TrackingStream {
     const data = JSON.stringify(view);
     if (this.ended || data === this.last) return;
     this.last = data;
-    this.res.write(`event: view\ndata: ${data}\n\n`);
-    // A client that stopped reading is dropped rather than buffered without end.
-    if (this.res.writableLength > 256 * 1024) this.end();
-  }
-
-  ping() {
-    if (!this.ended && !this.opening) this.res.write(': ping\n\n');
-  }
-
-  /** Leaves the feed; the response stays as it is (an error may still be answered on it). */
-  detach() {
-    if (this.ended) return;
-    this.ended = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.detached();
-  }
-
-  end() {
-    this.detach();
-    if (!this.res.writableEnded) this.res.end();
+    this.write(`event: view\ndata: ${data}\n\n`);
   }
 }
 
