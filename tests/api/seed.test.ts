@@ -387,6 +387,17 @@ describe('seed', () => {
     expect(calls.every((c) => c.status === 'answered' || c.direction === 'outbound' || c.called_back_at === null || c.called_back_at > c.received_at)).toBe(true);
   });
 
+  it("writes the text messages of the demo's events as delivered history: the screens show them, no job ever sends them", async () => {
+    const kinds = (await pool.query(`SELECT kind, status, provider, count(*)::int AS n FROM messages GROUP BY 1, 2, 3 ORDER BY 1`)).rows;
+    expect(kinds.map((k) => k.kind)).toEqual(expect.arrayContaining(['paymentTaken', 'saleConfirmed']));
+    for (const k of kinds) expect(k, k.kind).toMatchObject({ status: 'delivered', provider: 'log' });
+    expect((await one(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'kurban.sendMessage'`)).n).toBe(0);
+    // Rendered as any message is: the order's number and its tracking link.
+    const sale = await one(`SELECT m.text, o.order_no FROM messages m JOIN victim_orders o ON o.id = m.victim_order_id WHERE m.kind = 'saleConfirmed' ORDER BY m.id LIMIT 1`);
+    expect(sale.text).toContain(sale.order_no);
+    expect(sale.text).toMatch(/\/takip\/[A-Za-z0-9_-]{16}/);
+  });
+
   it('adds nothing when everything runs a second time', async () => {
     const before = await tableCounts();
     const hash = (await one(`SELECT password_hash FROM users WHERE email = 'admin@example.com'`)).password_hash;

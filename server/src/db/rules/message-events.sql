@@ -17,8 +17,8 @@
 -- Urgent (sent at once, whatever the hour): the turn near, a step, a missed call. The others wait
 -- for the end of the quiet hours.
 
--- Writes that are no event for anyone (the demo season's history, loaded at the first start) set
--- the transaction's `kurban.messages` to `off`: no message is written for them.
+-- Writes that are no event for anyone set the transaction's `kurban.messages` to `off`: no
+-- message is written for them. (The demo season's load sets `history` instead: rules/messages.sql.)
 CREATE OR REPLACE FUNCTION kurban_messages_off() RETURNS boolean LANGUAGE sql STABLE AS $$
   SELECT coalesce(current_setting('kurban.messages', true), '') = 'off'
 $$;

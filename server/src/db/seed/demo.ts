@@ -30,9 +30,10 @@ export async function seedDemo(pool: pg.Pool, opts: SeedDemoOptions): Promise<vo
     // What the database posts and records by itself (sales, collections, step history) names the
     // demo's administrator, as the server names the signed-in user.
     if (ctx.ref.adminUserId !== null) await db.query(`SELECT set_config('kurban.user_id', $1, true)`, [String(ctx.ref.adminUserId)]);
-    // The demo's history is nobody's event: no text message for its sales, payments, bookings or
-    // queue (rules/message-events.sql), none queued to its made-up numbers.
-    await db.query(`SELECT set_config('kurban.messages', 'off', true)`);
+    // The demo's history is nobody's event now: its sales, payments, bookings and queue write the
+    // text messages they would have written (rules/message-events.sql), as already delivered to
+    // the log, with no job: the screens show them, none ever goes to its made-up numbers.
+    await db.query(`SELECT set_config('kurban.messages', 'history', true)`);
 
     await seedUsers(ctx);
     const accounts = await seedAccounts(ctx);
