@@ -12,7 +12,7 @@
 // account makes the server ask (409): the screen shows "Bu müşteri zaten kayıtlı olabilir" with
 // those accounts (code, phone's last four digits), and the sale goes on with the one picked or
 // with the new customer confirmed.
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLingui } from '@lingui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -155,6 +155,11 @@ export function SalesPage() {
   /** The accounts the new customer may be (the server asked): the clerk picks one or confirms a new customer. */
   const [duplicates, setDuplicates] = useState<PossibleDuplicate[] | null>(null);
   const firstDuplicateRef = useRef<HTMLButtonElement>(null);
+  // The server's question gets the focus on its first answer (Enter picks it), once it is on the
+  // screen: after the render that shows it, not on a frame that may come before that render.
+  useEffect(() => {
+    if (duplicates?.length) firstDuplicateRef.current?.focus();
+  }, [duplicates]);
   const { hasClaim } = useSession();
   const invalidate = useInvalidate();
   const mayPrice = hasClaim(PRICE_OVERRIDE_CLAIM);
@@ -309,7 +314,6 @@ export function SalesPage() {
         if (err.code === 'error.order.sharesExhausted') void animals.refetch();
         if (err.code === 'error.account.possibleDuplicate') {
           setDuplicates(possibleDuplicates(err.body?.params));
-          requestAnimationFrame(() => firstDuplicateRef.current?.focus());
         }
         const fields = err.fieldMessages((f) => t(f.startsWith('customer.') ? `field.account.${f.slice(9)}` : `field.victimOrder.${f}`));
         const byField: Errors = {};
