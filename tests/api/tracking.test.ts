@@ -238,6 +238,23 @@ describe('POST Tracking/lookup', () => {
     expect((await lookup(o.orderNo, CUSTOMER.phone, address)).status).toBe(200);
   });
 
+  it('counts against the address only a wrong answer that is not locked', async () => {
+    const addressHits = async (address: string) =>
+      (await sql(`SELECT hits FROM rate_limits WHERE key = $1`, [`tracking:address:${address}`]))[0]?.hits ?? 0;
+    const o = await fullOrder();
+    const address = newAddress();
+    expect((await lookup(o.orderNo, CUSTOMER.phone, address)).status).toBe(200);
+    expect(await addressHits(address)).toBe(0);
+    for (let i = 1; i <= 5; i++) {
+      expect((await lookup(o.orderNo, '0555 000 00 00', address)).status).toBe(404);
+      expect(await addressHits(address)).toBe(i);
+    }
+    // The number is locked now: the refusals are the number's, not the address's.
+    expect((await lookup(o.orderNo, '0555 000 00 00', address)).status).toBe(429);
+    expect((await lookup(o.orderNo, CUSTOMER.phone, address)).status).toBe(429);
+    expect(await addressHits(address)).toBe(5);
+  });
+
   it('refuses a body without its fields', async () => {
     const res = await server.app.inject({ method: 'POST', url: '/api/v1/Tracking/lookup', remoteAddress: newAddress(), payload: { orderNo: 'K2026-00001' } });
     expect(res.statusCode).toBe(400);

@@ -2,11 +2,10 @@
 // instance on the database counts the same attempts: two instances behind a load balancer allow
 // a budget once, not twice.
 //
-// One statement per count: an upsert that starts a window or counts in the current one and
-// answers the count and what is left of the window, so concurrent attempts get consecutive
-// counts and exactly `max` of them fit in a budget. Time is the database's (now()), so the
-// instances' clocks do not matter; what is left is answered as at most the window (a statement
-// that began before the one that opened the window sees an earlier now()). Expired rows are
+// One statement per count: `kurban_rate_hit` (rules/rate-limits.sql), an upsert that starts a
+// window or counts in the current one and answers the count and what is left of the window, so
+// concurrent attempts get consecutive counts and exactly `max` of them fit in a budget. Time is
+// the database's (now()), so the instances' clocks do not matter. Expired rows are
 // removed now and then by a DELETE on the expiry index, from whichever instance counts; nothing
 // runs when nobody counts. When the database cannot be reached the count fails with its error,
 // which the envelope answers as 503 error.unavailable (what is counted needs the database anyway).
@@ -36,12 +35,8 @@ export function budgetsOf(config: Pick<Config, 'authRateLimit' | 'authLockoutFai
   };
 }
 
-const HIT = `
-  INSERT INTO rate_limits AS r (key, hits, expires_at) VALUES ($1, 1, now() + make_interval(secs => $2))
-  ON CONFLICT (key) DO UPDATE SET
-    hits = CASE WHEN r.expires_at <= now() THEN 1 ELSE r.hits + 1 END,
-    expires_at = CASE WHEN r.expires_at <= now() THEN excluded.expires_at ELSE r.expires_at END
-  RETURNING hits, least(ceil($2), greatest(1, ceil(extract(epoch FROM expires_at - now()))))::int AS "retryAfter"`;
+/** One attempt counted (rules/rate-limits.sql, shared with the tracking page's lookup). */
+const HIT = `SELECT hits, retry_after AS "retryAfter" FROM kurban_rate_hit($1, $2)`;
 // A row updated meanwhile is checked again by PostgreSQL before it is deleted: a window that
 // just started again is kept.
 const SWEEP = `DELETE FROM rate_limits WHERE expires_at <= now()`;
@@ -71,7 +66,7 @@ export class RateLimits {
    * repeats.
    */
   async count(key: string, budget: Budget, refusal: (seconds: number) => HttpError = tooManyRequests): Promise<void> {
-    const { rows } = await this.pool.query(HIT, [key, budget.seconds]);
+    const { rows } = await this.pool.query({ name: 'kurban-rate-hit', text: HIT, values: [key, budget.seconds] });
     this.sweep();
     if ((rows[0].hits as number) > budget.max) throw refusal(rows[0].retryAfter as number);
   }

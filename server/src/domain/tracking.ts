@@ -82,8 +82,8 @@ const orderNoOf = (typed: string) => typed.trim().toUpperCase();
  * 1. the order by its number (the unique index: the number as typed, upper- and lower-cased, then
  *    compared case-insensitively) and whether the phone is the customer's or a shareholder's
  *    (last ten digits);
- * 2. the number's attempt, counted in `rate_limits` as `RateLimits.count` counts (a window from the
- *    first attempt, db/rate-limits.ts): every attempt counts before its answer, so that parallel
+ * 2. the number's attempt, counted by `kurban_rate_hit` as `RateLimits.count` counts (a window from
+ *    the first attempt, rules/rate-limits.sql): every attempt counts before its answer, so that parallel
  *    guesses get no more tries than sequential ones; a right phone within the budget starts the
  *    count over (0); past the budget the number is locked, whatever the phone;
  * 3. a wrong answer (not locked) counted against the client's address, as sign-in's failures are;
@@ -99,22 +99,12 @@ const LOOKUP = `
     WHERE o.order_no = ANY(ARRAY[$1::text, upper($1::text), lower($1::text)]) AND lower(o.order_no) = lower($1::text)
     ORDER BY 2 DESC LIMIT 1),
   ok AS (SELECT coalesce((SELECT matched FROM m), false) AS matched),
-  attempt AS (
-    INSERT INTO rate_limits AS r (key, hits, expires_at)
-    VALUES ($3, CASE WHEN (SELECT matched FROM ok) THEN 0 ELSE 1 END, now() + make_interval(secs => $4))
-    ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN r.expires_at <= now() THEN excluded.hits
-                  WHEN r.hits + 1 > $5 OR NOT (SELECT matched FROM ok) THEN r.hits + 1
-                  ELSE 0 END,
-      expires_at = CASE WHEN r.expires_at <= now() THEN excluded.expires_at ELSE r.expires_at END
-    RETURNING hits > $5 AS locked, least(ceil($4), greatest(1, ceil(extract(epoch FROM expires_at - now()))))::int AS "retryAfter"),
+  attempt AS (SELECT hits > $5 AS locked, retry_after AS "retryAfter" FROM kurban_rate_hit($3, $4, (SELECT matched FROM ok), $5)),
+  -- Only for a wrong answer not locked: a condition of no row of the function, so PostgreSQL
+  -- checks it once before running the function (a one-time filter), which then runs or not.
   failure AS (
-    INSERT INTO rate_limits AS r (key, hits, expires_at)
-    SELECT $6, 1, now() + make_interval(secs => $7) FROM attempt, ok WHERE NOT ok.matched AND NOT attempt.locked
-    ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN r.expires_at <= now() THEN 1 ELSE r.hits + 1 END,
-      expires_at = CASE WHEN r.expires_at <= now() THEN excluded.expires_at ELSE r.expires_at END
-    RETURNING hits, least(ceil($7), greatest(1, ceil(extract(epoch FROM expires_at - now()))))::int AS "retryAfter")
+    SELECT hits, retry_after AS "retryAfter" FROM kurban_rate_hit($6, $7)
+    WHERE (SELECT NOT ok.matched AND NOT attempt.locked FROM attempt, ok))
   SELECT attempt.locked, attempt."retryAfter", ok.matched,
          (SELECT hits FROM failure) AS "addressHits", (SELECT "retryAfter" FROM failure) AS "addressRetryAfter",
          CASE WHEN ok.matched AND NOT attempt.locked THEN kurban_tracking_view(m.id) END AS view,

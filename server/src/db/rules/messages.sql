@@ -4,18 +4,6 @@
 -- back event leaves neither. The workers (server/src/domain/messages.ts) send it once, retry it
 -- with a growing delay and mark it sent, delivered or failed.
 
--- A Turkish number's ten national digits (`5321112233`), whatever its format (`0532 111 22 33`,
--- `+90 532 111 2233`), or NULL for anything else: common/phone.ts `nationalDigits`.
-CREATE OR REPLACE FUNCTION kurban_national_phone(value text) RETURNS text LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
-DECLARE
-  digits text := regexp_replace(coalesce(value, ''), '[^0-9]', '', 'g');
-BEGIN
-  IF length(digits) = 10 AND left(digits, 1) <> '0' THEN RETURN digits; END IF;
-  IF length(digits) = 11 AND left(digits, 1) = '0' THEN RETURN substr(digits, 2); END IF;
-  IF length(digits) = 12 AND left(digits, 2) = '90' THEN RETURN substr(digits, 3); END IF;
-  RETURN NULL;
-END $$;
-
 -- When a non-urgent message written at `at` may go: `at` itself, or the end of the quiet hours
 -- (setting `sms.quietHours`, `HH:MM-HH:MM` in Istanbul time, across midnight when the start is
 -- later than the end; empty or unreadable: no quiet hours).

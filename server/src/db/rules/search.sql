@@ -14,10 +14,3 @@ BEGIN
     'ç', 'c'), 'ğ', 'g'), 'ı', 'i'), 'ö', 'o'), 'ş', 's'), 'ü', 'u'), 'â', 'a'), 'î', 'i'), 'û', 'u');
 END $$;
 
--- A phone number by its last ten digits (the Turkish national number), whatever its format:
--- `+90 553 779 44 95`, `0553 779 44 95` and `05537794495` are all `5537794495`
--- (common/phone.ts: phoneKey).
-CREATE OR REPLACE FUNCTION kurban_phone_key(value text) RETURNS text LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE COST 100 AS $$
-BEGIN
-  RETURN right(regexp_replace(value, '[^0-9]', '', 'g'), 10);
-END $$;
