@@ -59,6 +59,7 @@ export function adminEntity(e: EntityModel, byName: Map<string, EntityModel>) {
     fields: e.fields.filter((f) => !f.writeOnly).map((f) => column(f, byName)),
     payloadNames: Object.fromEntries([['id', e.idPayloadName], ...e.fields.filter((f) => f.payloadName !== f.name).map((f) => [f.name, f.payloadName])]),
     operations: Object.fromEntries(ops.map((o) => [o.op, { operationId: o.id, method: o.method.toUpperCase(), path: o.path }])),
+    ...(e.idempotent ? { idempotent: true } : {}),
     form: formSchema(e),
     ...(e.description ? { description: e.description } : {}),
   };
@@ -106,6 +107,8 @@ export interface AdminEntity {
   /** Names of properties in create and update bodies, where they differ from the row's. */
   payloadNames: Record<string, string>;
   operations: Partial<Record<OperationKind, { operationId: string; method: string; path: string }>>;
+  /** Its create takes an \`Idempotency-Key\`: the dialog sends one per submission, so a retry creates once. */
+  idempotent?: true;
   /** The react-jsonschema-form schema and uiSchema of the edit dialog. */
   form: { schema: Record<string, unknown>; uiSchema: Record<string, unknown> };
   description?: string;

@@ -41,6 +41,8 @@ export interface AdminEntity {
   /** Names of properties in create and update bodies, where they differ from the row's. */
   payloadNames: Record<string, string>;
   operations: Partial<Record<OperationKind, { operationId: string; method: string; path: string }>>;
+  /** Its create takes an `Idempotency-Key`: the dialog sends one per submission, so a retry creates once. */
+  idempotent?: true;
   /** The react-jsonschema-form schema and uiSchema of the edit dialog. */
   form: { schema: Record<string, unknown>; uiSchema: Record<string, unknown> };
   description?: string;

@@ -20,6 +20,7 @@ import { t } from '@/lib/i18n.ts';
 import { invalidatePaths } from '@/lib/query-keys.ts';
 import { notify } from '@/lib/notify.ts';
 import { useOnline } from '@/lib/offline.ts';
+import { useSubmissionKey } from '@/lib/submission-key.ts';
 import { entityPath, saveRow } from './api.ts';
 import { sameFormData, useDiscardGuard } from './discard-guard.tsx';
 import { errorBody, errorMessage, isStaleConflict, serverFieldErrors, type ServerFieldError } from './errors.ts';
@@ -95,11 +96,13 @@ function EntityDialogBody({ entity, row, locale, onClose, canDelete, onDelete, R
   );
   const labelOfField = (field: string) => t(String((propertiesOf(schema)[field] as RJSFSchema | undefined)?.title ?? field));
 
+  // One Idempotency-Key per submission of an idempotent entity's create (a payment, a booking…).
+  const keyFor = useSubmissionKey();
   const save = useMutation({
     // The dialog shows every failure itself (the offline refusal too): no toast.
     meta: { silent: true },
     mutationFn: ({ data, version }: { data: FormData; version: number | undefined }) =>
-      saveRow(entity, mode, toPayload(entity, data, id, version)),
+      saveRow(entity, mode, toPayload(entity, data, id, version), keyFor),
     onSuccess: async () => {
       notify({ severity: 'success', summary: t(mode === 'update' ? 'message.updated' : 'message.created') });
       onClose();

@@ -10,8 +10,8 @@ import { dataOf, type Answer } from '@/lib/envelope.ts';
 import { operationKey } from '@/lib/query-keys.ts';
 import type { AdminEntity, EntityRow, PagedListRequest, PageResult } from './types.ts';
 
-function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Answer<T>> {
-  const init: ApiRequestInit = { method, signal, silent: true, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
+function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal, headers?: Record<string, string>): Promise<Answer<T>> {
+  const init: ApiRequestInit = { method, signal, silent: true, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
   return apiFetch<Answer<T>>(path, init);
 }
 
@@ -65,10 +65,15 @@ export function listQuery(entity: AdminEntity | undefined) {
   });
 }
 
-/** Creates (POST) or updates (PUT) with a body already in payload names. */
-export async function saveRow(entity: AdminEntity, mode: 'create' | 'update', payload: Record<string, unknown>): Promise<EntityRow> {
+/**
+ * Creates (POST) or updates (PUT) with a body already in payload names. The create of an
+ * idempotent entity carries `keyFor(payload)` as its Idempotency-Key: the same key for the same
+ * body sent again (a retry after a time-out), so the server creates once.
+ */
+export async function saveRow(entity: AdminEntity, mode: 'create' | 'update', payload: Record<string, unknown>, keyFor?: (body: unknown) => string): Promise<EntityRow> {
   const op = operation(entity, mode);
-  return dataOf(await call<EntityRow>(op.method, op.path, payload));
+  const headers = mode === 'create' && entity.idempotent && keyFor ? { 'Idempotency-Key': keyFor(payload) } : undefined;
+  return dataOf(await call<EntityRow>(op.method, op.path, payload, undefined, headers));
 }
 
 /** Deletes one row. The specification: a delete is sent only when the id is above 0. */

@@ -54,6 +54,14 @@ async function queueRowOf(productId: number) {
   return res.body.data.data[0];
 }
 const freeDays = async () => (await api<FreeDay[]>('GET', 'Appointments/free-days')).body.data;
+/** The Idempotency-Key of each POST the page sends to `path` from now on. */
+function keysOf(page: Page, path: string): (string | undefined)[] {
+  const keys: (string | undefined)[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === path) keys.push(r.headers()['idempotency-key']);
+  });
+  return keys;
+}
 const unexpected = (errors: string[] | undefined) => (errors ?? []).filter((e) => !/status of 409|Failed to load resource/.test(e));
 
 async function openOrder(order: Order, options: { width?: number; email?: string; password?: string } = {}): Promise<Page> {
@@ -101,8 +109,11 @@ describe('the booking dialog', () => {
     const s1Button = dialog.locator(`[data-slot-id="${s1.id}"]`);
     await s1Button.waitFor();
     expect(await s1Button.textContent()).toContain('3 yerden 2 boş');
+    // One request with an Idempotency-Key: a retry after a time-out books once.
+    const keys = keysOf(page, '/api/v1/VictimAppointments');
     await s1Button.click();
     await dialog.waitFor({ state: 'detached' });
+    expect(keys).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
     await page.getByTestId('booking').filter({ hasText: 'Kesim' }).waitFor();
     expect((await bookingsOf(order)).map((b) => [b.appointmentId, b.status])).toEqual([[s1.id, 'booked']]);
     // The animal is in that day's queue, after the one booked before it.
@@ -289,8 +300,11 @@ describe('the slaughter queue', () => {
     await page.keyboard.press('Enter');
     expect(pickupSlot.id).not.toBe(slaughterSlot.id);
 
+    // The generic dialog's create of an idempotent entity carries one Idempotency-Key.
+    const keys = keysOf(page, '/api/v1/VictimProductsAppointments');
     await form.getByRole('button', { name: 'Kaydet' }).click();
     await form.waitFor({ state: 'detached' });
+    expect(keys).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
     expect(await queueRowOf(animal.id)).toMatchObject({ slaughterDay: day, slaughterNo: 1, appointmentId: slaughterSlot.id });
     expect(unexpected(pageErrors.get(page))).toEqual([]);
   });

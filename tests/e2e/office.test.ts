@@ -90,9 +90,15 @@ describe('the office', () => {
     await page.waitForLoadState('networkidle');
     expect(await violations(page, '[role="dialog"]')).toEqual([]);
 
+    // One request with an Idempotency-Key: a retry after a time-out writes the entries once.
+    const keys: (string | undefined)[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/Transactions/distribute-expense') keys.push(r.headers()['idempotency-key']);
+    });
     await dialog.getByRole('button', { name: 'Dağıt ve kaydet' }).click();
     await dialog.getByTestId('distribute-result').waitFor();
     expect(await dialog.getByTestId('created-part').count()).toBe(3);
+    expect(keys).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
 
     const written = (await list<Transaction>('Transactions', {
       FilterParam: [{ ColumnName: 'description', FilterValue: description, MatchMode: 'equals', Operator: 'and' }],

@@ -45,6 +45,7 @@ import type {
   ForbiddenResponse,
   HeadersTooLargeResponse,
   IdEnvelope,
+  IdempotencyKeyReusedResponse,
   NotFoundResponse,
   PagedListRequest,
   PayloadTooLargeResponse,
@@ -116,6 +117,11 @@ export type distributeExpenseResponse415 = {
   status: 415
 }
 
+export type distributeExpenseResponse422 = {
+  data: IdempotencyKeyReusedResponse
+  status: 422
+}
+
 export type distributeExpenseResponse431 = {
   data: HeadersTooLargeResponse
   status: 431
@@ -129,7 +135,7 @@ export type distributeExpenseResponse503 = {
 export type distributeExpenseResponseSuccess = (distributeExpenseResponse200) & {
   headers: Headers;
 };
-export type distributeExpenseResponseError = (distributeExpenseResponse400 | distributeExpenseResponse401 | distributeExpenseResponse403 | distributeExpenseResponse409 | distributeExpenseResponse413 | distributeExpenseResponse415 | distributeExpenseResponse431 | distributeExpenseResponse503) & {
+export type distributeExpenseResponseError = (distributeExpenseResponse400 | distributeExpenseResponse401 | distributeExpenseResponse403 | distributeExpenseResponse409 | distributeExpenseResponse413 | distributeExpenseResponse415 | distributeExpenseResponse422 | distributeExpenseResponse431 | distributeExpenseResponse503) & {
   headers: Headers;
 };
 
@@ -151,7 +157,8 @@ export const getDistributeExpenseUrl = () => {
  * Writes one expense transaction per account (the type with system code `expense` unless
  * `transactionTypeId` names another hand type), all with the same date, document number and
  * description, in one database transaction. By `shares`, accounts that hold no share (on
- * `productId` when given) are a 409 `error.expense.noShares`, and nothing is written.
+ * `productId` when given) are a 409 `error.expense.noShares`, and nothing is written. A retry
+ * with the same `Idempotency-Key` answers the first answer and writes nothing again.
  * @summary Split one expense over chosen accounts
  */
 export const distributeExpense = async (distributeExpenseRequest: DistributeExpenseRequest, options?: Parameters<typeof apiFetch>[1]): Promise<distributeExpenseResponse> => {
@@ -185,7 +192,7 @@ return apiFetch<distributeExpenseResponse>(getDistributeExpenseUrl(),
 
 export const getDistributeExpenseMutationKey = () => ['distributeExpense'] as const;
 
-export const getDistributeExpenseMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const getDistributeExpenseMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof distributeExpense>>, TError,DistributeExpenseMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof distributeExpense>>, TError,DistributeExpenseMutationVariables, TContext> => {
 
@@ -214,13 +221,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DistributeExpenseMutationResult = NonNullable<Awaited<ReturnType<typeof distributeExpense>>>
     export type DistributeExpenseMutationBody = DistributeExpenseRequest
-    export type DistributeExpenseMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+    export type DistributeExpenseMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type DistributeExpenseMutationVariables = {data: DistributeExpenseRequest}
 
     /**
  * @summary Split one expense over chosen accounts
  */
-export const useDistributeExpense = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const useDistributeExpense = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof distributeExpense>>, TError,DistributeExpenseMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof distributeExpense>>,
@@ -404,6 +411,11 @@ export type createTransactionResponse415 = {
   status: 415
 }
 
+export type createTransactionResponse422 = {
+  data: IdempotencyKeyReusedResponse
+  status: 422
+}
+
 export type createTransactionResponse431 = {
   data: HeadersTooLargeResponse
   status: 431
@@ -417,7 +429,7 @@ export type createTransactionResponse503 = {
 export type createTransactionResponseSuccess = (createTransactionResponse200) & {
   headers: Headers;
 };
-export type createTransactionResponseError = (createTransactionResponse400 | createTransactionResponse401 | createTransactionResponse403 | createTransactionResponse409 | createTransactionResponse413 | createTransactionResponse415 | createTransactionResponse431 | createTransactionResponse503) & {
+export type createTransactionResponseError = (createTransactionResponse400 | createTransactionResponse401 | createTransactionResponse403 | createTransactionResponse409 | createTransactionResponse413 | createTransactionResponse415 | createTransactionResponse422 | createTransactionResponse431 | createTransactionResponse503) & {
   headers: Headers;
 };
 
@@ -465,7 +477,7 @@ return apiFetch<createTransactionResponse>(getCreateTransactionUrl(),
 
 export const getCreateTransactionMutationKey = () => ['createTransaction'] as const;
 
-export const getCreateTransactionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const getCreateTransactionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTransaction>>, TError,CreateTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTransaction>>, TError,CreateTransactionMutationVariables, TContext> => {
 
@@ -494,13 +506,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTransactionMutationResult = NonNullable<Awaited<ReturnType<typeof createTransaction>>>
     export type CreateTransactionMutationBody = TransactionCreate
-    export type CreateTransactionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+    export type CreateTransactionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateTransactionMutationVariables = {data: TransactionCreate}
 
     /**
  * @summary Create a Transaction
  */
-export const useCreateTransaction = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const useCreateTransaction = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTransaction>>, TError,CreateTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTransaction>>,

@@ -43,6 +43,7 @@ import type {
   ForbiddenResponse,
   HeadersTooLargeResponse,
   IdEnvelope,
+  IdempotencyKeyReusedResponse,
   NotFoundResponse,
   PagedListRequest,
   PayloadTooLargeResponse,
@@ -253,6 +254,11 @@ export type createVictimAppointmentResponse415 = {
   status: 415
 }
 
+export type createVictimAppointmentResponse422 = {
+  data: IdempotencyKeyReusedResponse
+  status: 422
+}
+
 export type createVictimAppointmentResponse431 = {
   data: HeadersTooLargeResponse
   status: 431
@@ -266,7 +272,7 @@ export type createVictimAppointmentResponse503 = {
 export type createVictimAppointmentResponseSuccess = (createVictimAppointmentResponse200) & {
   headers: Headers;
 };
-export type createVictimAppointmentResponseError = (createVictimAppointmentResponse400 | createVictimAppointmentResponse401 | createVictimAppointmentResponse403 | createVictimAppointmentResponse409 | createVictimAppointmentResponse413 | createVictimAppointmentResponse415 | createVictimAppointmentResponse431 | createVictimAppointmentResponse503) & {
+export type createVictimAppointmentResponseError = (createVictimAppointmentResponse400 | createVictimAppointmentResponse401 | createVictimAppointmentResponse403 | createVictimAppointmentResponse409 | createVictimAppointmentResponse413 | createVictimAppointmentResponse415 | createVictimAppointmentResponse422 | createVictimAppointmentResponse431 | createVictimAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -314,7 +320,7 @@ return apiFetch<createVictimAppointmentResponse>(getCreateVictimAppointmentUrl()
 
 export const getCreateVictimAppointmentMutationKey = () => ['createVictimAppointment'] as const;
 
-export const getCreateVictimAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const getCreateVictimAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimAppointment>>, TError,CreateVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createVictimAppointment>>, TError,CreateVictimAppointmentMutationVariables, TContext> => {
 
@@ -343,13 +349,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateVictimAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimAppointment>>>
     export type CreateVictimAppointmentMutationBody = VictimAppointmentCreate
-    export type CreateVictimAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+    export type CreateVictimAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateVictimAppointmentMutationVariables = {data: VictimAppointmentCreate}
 
     /**
  * @summary Create a VictimAppointment
  */
-export const useCreateVictimAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const useCreateVictimAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimAppointment>>, TError,CreateVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createVictimAppointment>>,

@@ -900,6 +900,11 @@ export type createVictimOrderResponse415 = {
   status: 415
 }
 
+export type createVictimOrderResponse422 = {
+  data: IdempotencyKeyReusedResponse
+  status: 422
+}
+
 export type createVictimOrderResponse431 = {
   data: HeadersTooLargeResponse
   status: 431
@@ -913,7 +918,7 @@ export type createVictimOrderResponse503 = {
 export type createVictimOrderResponseSuccess = (createVictimOrderResponse200) & {
   headers: Headers;
 };
-export type createVictimOrderResponseError = (createVictimOrderResponse400 | createVictimOrderResponse401 | createVictimOrderResponse403 | createVictimOrderResponse409 | createVictimOrderResponse413 | createVictimOrderResponse415 | createVictimOrderResponse431 | createVictimOrderResponse503) & {
+export type createVictimOrderResponseError = (createVictimOrderResponse400 | createVictimOrderResponse401 | createVictimOrderResponse403 | createVictimOrderResponse409 | createVictimOrderResponse413 | createVictimOrderResponse415 | createVictimOrderResponse422 | createVictimOrderResponse431 | createVictimOrderResponse503) & {
   headers: Headers;
 };
 
@@ -961,7 +966,7 @@ return apiFetch<createVictimOrderResponse>(getCreateVictimOrderUrl(),
 
 export const getCreateVictimOrderMutationKey = () => ['createVictimOrder'] as const;
 
-export const getCreateVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const getCreateVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimOrder>>, TError,CreateVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createVictimOrder>>, TError,CreateVictimOrderMutationVariables, TContext> => {
 
@@ -990,13 +995,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateVictimOrderMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimOrder>>>
     export type CreateVictimOrderMutationBody = VictimOrderCreate
-    export type CreateVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+    export type CreateVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateVictimOrderMutationVariables = {data: VictimOrderCreate}
 
     /**
  * @summary Create a VictimOrder
  */
-export const useCreateVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const useCreateVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimOrder>>, TError,CreateVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createVictimOrder>>,

@@ -44,6 +44,7 @@ import type {
   ForbiddenResponse,
   HeadersTooLargeResponse,
   IdEnvelope,
+  IdempotencyKeyReusedResponse,
   NotFoundResponse,
   PagedListRequest,
   PayloadTooLargeResponse,
@@ -412,6 +413,11 @@ export type createVictimProductsAppointmentResponse415 = {
   status: 415
 }
 
+export type createVictimProductsAppointmentResponse422 = {
+  data: IdempotencyKeyReusedResponse
+  status: 422
+}
+
 export type createVictimProductsAppointmentResponse431 = {
   data: HeadersTooLargeResponse
   status: 431
@@ -425,7 +431,7 @@ export type createVictimProductsAppointmentResponse503 = {
 export type createVictimProductsAppointmentResponseSuccess = (createVictimProductsAppointmentResponse200) & {
   headers: Headers;
 };
-export type createVictimProductsAppointmentResponseError = (createVictimProductsAppointmentResponse400 | createVictimProductsAppointmentResponse401 | createVictimProductsAppointmentResponse403 | createVictimProductsAppointmentResponse409 | createVictimProductsAppointmentResponse413 | createVictimProductsAppointmentResponse415 | createVictimProductsAppointmentResponse431 | createVictimProductsAppointmentResponse503) & {
+export type createVictimProductsAppointmentResponseError = (createVictimProductsAppointmentResponse400 | createVictimProductsAppointmentResponse401 | createVictimProductsAppointmentResponse403 | createVictimProductsAppointmentResponse409 | createVictimProductsAppointmentResponse413 | createVictimProductsAppointmentResponse415 | createVictimProductsAppointmentResponse422 | createVictimProductsAppointmentResponse431 | createVictimProductsAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -473,7 +479,7 @@ return apiFetch<createVictimProductsAppointmentResponse>(getCreateVictimProducts
 
 export const getCreateVictimProductsAppointmentMutationKey = () => ['createVictimProductsAppointment'] as const;
 
-export const getCreateVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const getCreateVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError,CreateVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError,CreateVictimProductsAppointmentMutationVariables, TContext> => {
 
@@ -502,13 +508,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateVictimProductsAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof createVictimProductsAppointment>>>
     export type CreateVictimProductsAppointmentMutationBody = VictimProductsAppointmentCreate
-    export type CreateVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+    export type CreateVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateVictimProductsAppointmentMutationVariables = {data: VictimProductsAppointmentCreate}
 
     /**
  * @summary Create a VictimProductsAppointment
  */
-export const useCreateVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const useCreateVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createVictimProductsAppointment>>, TError,CreateVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createVictimProductsAppointment>>,

@@ -1,6 +1,7 @@
 // Expense distribution (POST Transactions/distribute-expense): one expense split over chosen
 // accounts equally, by their Kurban shares or by typed amounts, into parts that add up to the
-// total to the kuruş, all written by one INSERT in one database transaction.
+// total to the kuruş, all written by one INSERT in one database transaction. A retry with the
+// same Idempotency-Key answers the first answer and writes nothing again (db/idempotency.ts).
 import type pg from 'pg';
 import { HttpError, badRequest, fieldError, type FieldError } from '../core/errors.ts';
 import { fromKurus, splitByWeights, toKurus } from '../../../common/money.ts';
@@ -8,6 +9,7 @@ import { translateDbError } from '../crud/handlers.ts';
 import { entityByName } from '../crud/entities.ts';
 import { lookupsSelect } from '../crud/lookups.ts';
 import { inTransaction } from '../db/client.ts';
+import { once } from '../db/idempotency.ts';
 import type { DomainDeps, OperationInput, WorkflowModule } from './operations.ts';
 
 interface DistributeRequest {
@@ -69,55 +71,60 @@ async function distributeExpense(deps: DomainDeps, input: OperationInput) {
   if (errors.length) throw badRequest(errors);
 
   const transaction = entityByName.get('Transaction')!;
-  try {
-    return await inTransaction(deps.pool, async (client) => {
-      const typeId = await expenseType(client, req.transactionTypeId);
-      const checks = (await client.query(
-        `SELECT EXISTS (SELECT 1 FROM currency_types WHERE id = $1) AS currency,
-                $2::int IS NULL OR EXISTS (SELECT 1 FROM products WHERE id = $2) AS product`,
-        [req.currencyTypeId, req.method === 'shares' ? (req.productId ?? null) : null],
-      )).rows[0];
-      if (!checks.currency) errors.push(fieldError('currencyTypeId', 'lookupNotFound'));
-      if (!checks.product) errors.push(fieldError('productId', 'lookupNotFound'));
-      // The accounts are locked in id order, as the ledger trigger updates their balances: two
-      // distributions over the same accounts wait for each other instead of deadlocking.
-      const found = new Map((await client.query(
-        `SELECT id, is_active FROM accounts WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE`,
-        [accountIds],
-      )).rows.map((r) => [r.id as number, r.is_active as boolean]));
-      accountIds.forEach((id, i) => {
-        if (!found.has(id)) errors.push(fieldError(`accounts.${i}.accountId`, 'lookupNotFound'));
-        else if (!found.get(id)) errors.push(fieldError(`accounts.${i}.accountId`, 'invalid', { reason: 'inactive' }));
-      });
-      if (errors.length) throw badRequest(errors);
+  const distribute = async (client: pg.PoolClient) => {
+    const typeId = await expenseType(client, req.transactionTypeId);
+    const checks = (await client.query(
+      `SELECT EXISTS (SELECT 1 FROM currency_types WHERE id = $1) AS currency,
+              $2::int IS NULL OR EXISTS (SELECT 1 FROM products WHERE id = $2) AS product`,
+      [req.currencyTypeId, req.method === 'shares' ? (req.productId ?? null) : null],
+    )).rows[0];
+    if (!checks.currency) errors.push(fieldError('currencyTypeId', 'lookupNotFound'));
+    if (!checks.product) errors.push(fieldError('productId', 'lookupNotFound'));
+    // The accounts are locked in id order, as the ledger trigger updates their balances: two
+    // distributions over the same accounts wait for each other instead of deadlocking.
+    const found = new Map((await client.query(
+      `SELECT id, is_active FROM accounts WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE`,
+      [accountIds],
+    )).rows.map((r) => [r.id as number, r.is_active as boolean]));
+    accountIds.forEach((id, i) => {
+      if (!found.has(id)) errors.push(fieldError(`accounts.${i}.accountId`, 'lookupNotFound'));
+      else if (!found.get(id)) errors.push(fieldError(`accounts.${i}.accountId`, 'invalid', { reason: 'inactive' }));
+    });
+    if (errors.length) throw badRequest(errors);
 
-      let parts: bigint[];
-      if (req.method === 'amounts') parts = req.accounts.map((a) => toKurus(a.amount));
-      else if (req.method === 'equal') parts = splitByWeights(total, accountIds.map(() => 1n));
-      else {
-        const shares = await sharesOf(client, accountIds, req.productId);
-        if (shares.every((s) => s === 0n)) {
-          throw new HttpError(409, 'error.expense.noShares', 'Seçilen carilerin hissesi yok; hisseye göre dağıtılamaz.');
-        }
-        parts = splitByWeights(total, shares);
+    let parts: bigint[];
+    if (req.method === 'amounts') parts = req.accounts.map((a) => toKurus(a.amount));
+    else if (req.method === 'equal') parts = splitByWeights(total, accountIds.map(() => 1n));
+    else {
+      const shares = await sharesOf(client, accountIds, req.productId);
+      if (shares.every((s) => s === 0n)) {
+        throw new HttpError(409, 'error.expense.noShares', 'Seçilen carilerin hissesi yok; hisseye göre dağıtılamaz.');
       }
-      const charged = accountIds.map((id, i) => ({ id, part: parts[i] })).filter((x) => x.part > 0n);
-      const { rows } = await client.query(
-        `INSERT INTO transactions (account_id, transaction_type_id, amount, currency_type_id, transaction_date, document_no, description, created_by_user_id)
-         SELECT p.account_id, $3, p.amount, $4, $5, $6, $7, $8
-         FROM unnest($1::int[], $2::numeric[]) WITH ORDINALITY AS p(account_id, amount, ord) ORDER BY p.ord
-         RETURNING id`,
-        [charged.map((x) => x.id), charged.map((x) => fromKurus(x.part)), typeId, req.currencyTypeId, req.transactionDate,
-          documentNo, description, input.userId ?? null],
-      );
-      // As the generic Transactions GET answers them, in the order of the request.
-      const created = await client.query(
-        `SELECT ${lookupsSelect(transaction)} FROM transactions t WHERE t.id = ANY($1::int[])
-         ORDER BY array_position($2::int[], t.account_id), t.id`,
-        [rows.map((r) => r.id), charged.map((x) => x.id)],
-      );
-      return { totalAmount: fromKurus(total), transactions: created.rows };
-    }, { userId: input.userId, operation: input.operation });
+      parts = splitByWeights(total, shares);
+    }
+    const charged = accountIds.map((id, i) => ({ id, part: parts[i] })).filter((x) => x.part > 0n);
+    const { rows } = await client.query(
+      `INSERT INTO transactions (account_id, transaction_type_id, amount, currency_type_id, transaction_date, document_no, description, created_by_user_id)
+       SELECT p.account_id, $3, p.amount, $4, $5, $6, $7, $8
+       FROM unnest($1::int[], $2::numeric[]) WITH ORDINALITY AS p(account_id, amount, ord) ORDER BY p.ord
+       RETURNING id`,
+      [charged.map((x) => x.id), charged.map((x) => fromKurus(x.part)), typeId, req.currencyTypeId, req.transactionDate,
+        documentNo, description, input.userId ?? null],
+    );
+    // As the generic Transactions GET answers them, in the order of the request.
+    const created = await client.query(
+      `SELECT ${lookupsSelect(transaction)} FROM transactions t WHERE t.id = ANY($1::int[])
+       ORDER BY array_position($2::int[], t.account_id), t.id`,
+      [rows.map((r) => r.id), charged.map((x) => x.id)],
+    );
+    return { totalAmount: fromKurus(total), transactions: created.rows };
+  };
+  const key = input.headers['idempotency-key'];
+  try {
+    return await inTransaction(deps.pool, async (client) =>
+      typeof key === 'string' && input.userId !== undefined
+        ? (await once(client, { key, userId: input.userId, operation: input.operation, body: input.body }, async () => ({ status: 200, data: await distribute(client) }))).data
+        : distribute(client), { userId: input.userId, operation: input.operation });
   } catch (err) {
     translateDbError(transaction, err);
   }

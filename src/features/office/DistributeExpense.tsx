@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react';
 import { Plus, Split, X } from 'lucide-react';
 import { useGetAccountsForPaging } from '../../../generated/api/accounts/accounts.ts';
 import { useGetCurrencyTypes } from '../../../generated/api/currency-types/currency-types.ts';
-import { useDistributeExpense } from '../../../generated/api/transactions/transactions.ts';
+import { distributeExpense, useDistributeExpense } from '../../../generated/api/transactions/transactions.ts';
 import type { Account, DistributeExpenseRequestMethod, DistributeExpenseResult } from '../../../generated/api/model/index.ts';
 import { fromKurus, splitByWeights, toKurus } from '../../../common/money.ts';
 import { Alert, AlertDescription } from '@/components/ui/alert.tsx';
@@ -16,6 +16,7 @@ import { DateInput } from '@/components/ui/day-picker.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { fieldClass, Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { keyedCreate, useSubmissionKey } from '@/lib/submission-key.ts';
 import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
 import { useFieldErrors } from '@/lib/field-errors.ts';
@@ -89,7 +90,8 @@ function DistributeExpenseDialog({ onClose }: { onClose: () => void }) {
   const typedSum = method === 'amounts' ? fromKurus(preview.reduce((s, p) => s + (p ? toKurus(p) : 0n), 0n)) : null;
   const mismatch = method === 'amounts' && totalValue !== null && typedSum !== null && toKurus(typedSum) !== toKurus(totalValue);
 
-  const distribute = useDistributeExpense({ request: { silent: true } });
+  // One Idempotency-Key per distribution: a retry after a time-out writes its entries once.
+  const distribute = useDistributeExpense(keyedCreate(useSubmissionKey(), distributeExpense));
 
   const labelOf = (field: string): string => {
     const key = field.replace(/^accounts\.\d+\./, 'accounts.');

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { CalendarClock, CalendarPlus, CalendarX } from 'lucide-react';
 import { useGetAppointmentsForPaging } from '../../../generated/api/appointments/appointments.ts';
-import { useCreateVictimAppointment, useGetVictimAppointmentsForPaging, useUpdateVictimAppointment } from '../../../generated/api/victim-appointments/victim-appointments.ts';
+import { createVictimAppointment, useCreateVictimAppointment, useGetVictimAppointmentsForPaging, useUpdateVictimAppointment } from '../../../generated/api/victim-appointments/victim-appointments.ts';
 import { useGetVictimProductsAppointmentsForPaging } from '../../../generated/api/victim-products-appointments/victim-products-appointments.ts';
 import { useGetVictimStepHistoriesForPaging } from '../../../generated/api/victim-step-histories/victim-step-histories.ts';
 import type { VictimOrder } from '../../../generated/api/model/index.ts';
@@ -12,6 +12,7 @@ import { Badge, type BadgeVariant } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
+import { keyedCreate, useSubmissionKey } from '@/lib/submission-key.ts';
 import { dataOf } from '@/lib/envelope.ts';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format.ts';
 import { t } from '@/lib/i18n.ts';
@@ -33,7 +34,8 @@ export function BookingSection({ order }: { order: VictimOrder }) {
   const [picking, setPicking] = useState<{ moving?: BookingOfOrder }>();
   const [cancelling, setCancelling] = useState<BookingOfOrder>();
   // Here rather than in the picker, which then needs nothing of this API module of its own.
-  const book = useCreateVictimAppointment({ request: { silent: true } });
+  // One Idempotency-Key per booking made: a double click or a retry after a time-out books once.
+  const book = useCreateVictimAppointment(keyedCreate(useSubmissionKey(), createVictimAppointment));
   const update = useUpdateVictimAppointment({ request: { silent: true } });
   const bookings = useGetVictimAppointmentsForPaging(pageRequest([where('victimOrderId', order.id)], [{ ColumnName: 'appointmentId', SortOrder: 1 }], 50), {
     query: { select: dataOf },

@@ -5,7 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react';
 import { useGetAppointmentsForPaging } from '../../../generated/api/appointments/appointments.ts';
-import { useCreateVictimProductsAppointment } from '../../../generated/api/victim-products-appointments/victim-products-appointments.ts';
+import { createVictimProductsAppointment, useCreateVictimProductsAppointment } from '../../../generated/api/victim-products-appointments/victim-products-appointments.ts';
 import type { FilterParam } from '../../../generated/api/model/index.ts';
 import { LookupCombobox } from '@/admin/LookupCombobox.tsx';
 import { fieldOf, useEntityMetadata } from '@/admin/metadata.ts';
@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { fieldClass } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { keyedCreate, useSubmissionKey } from '@/lib/submission-key.ts';
 import { ApiError } from '@/lib/api-fetcher.ts';
 import { dataOf } from '@/lib/envelope.ts';
 import { formatDate, formatTime } from '@/lib/format.ts';
@@ -50,7 +51,8 @@ export function AddAnimalDialog({ date, onClose }: { date: string; onClose: () =
   const [productId, setProductId] = useState<number | null>(null);
   const [chosenSlot, setSlot] = useState<number>();
   const slotId = chosenSlot ?? slots.data?.data[0]?.id;
-  const create = useCreateVictimProductsAppointment({ request: { silent: true } });
+  // One Idempotency-Key per animal added: a retry after a time-out queues it once.
+  const create = useCreateVictimProductsAppointment(keyedCreate(useSubmissionKey(), createVictimProductsAppointment));
   const invalidate = useInvalidate();
   const time = (iso: string) => formatTime(iso, locale);
 
