@@ -1,8 +1,7 @@
-// One user action, one write (guide; issue 16, point 2): every create that moves money, a seat or
-// the slaughter queue takes an Idempotency-Key, so a double click or a retry after a time-out
-// writes once. The sale and the order page's payment have their own tests (sales.test.ts); here
-// the generic creates of orders, bookings, queue places and ledger entries, and the expense
-// distribution: ten identical requests with one key at the same moment write one row and get ten
+// One user action, one write (guide; issue 16, point 2): every create whose double would be a
+// wrong fact (money, a seat, the queue, a customer, a slot, a price) takes an Idempotency-Key, so a
+// double click or a retry after a time-out writes once. The sale and the order page's payment have
+// their own tests (sales.test.ts); here the generic creates and the expense distribution: ten identical requests with one key at the same moment write one row and get ten
 // identical answers; the key with another body is refused and writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import contract from '../../generated/openapi.json' with { type: 'json' };
@@ -46,6 +45,34 @@ interface Case {
 }
 
 const CASES: Case[] = [
+  {
+    // A customer made twice is a silent duplicate (issue 17, point 4).
+    url: 'Accounts', operationId: 'createAccount', table: 'accounts',
+    bodies: async () => {
+      const body = await rows.body('Account');
+      return [body, { ...body, title: `${String(body.title)} 2` }];
+    },
+  },
+  {
+    // A slot made twice doubles the day's seats.
+    url: 'Appointments', operationId: 'createAppointment', table: 'appointments',
+    bodies: async () => {
+      const start = new Date(Date.UTC(2033, 0, 1, 6) + ++seq * 3_600_000);
+      const body = {
+        appointmentTypeId: (await s.sql(`SELECT id FROM appointment_types WHERE code = 'slaughter'`))[0].id,
+        startsAt: start.toISOString(), endsAt: new Date(start.getTime() + 3_600_000).toISOString(), capacity: 5, status: 'open',
+      };
+      return [body, { ...body, capacity: 6 }];
+    },
+  },
+  {
+    // A price entered twice leaves two prices valid on one day.
+    url: 'ProductPrices', operationId: 'createProductPrice', table: 'product_prices',
+    bodies: async () => {
+      const body = await rows.body('ProductPrice');
+      return [body, { ...body, amount: '1.00' }];
+    },
+  },
   {
     url: 'VictimOrders', operationId: 'createVictimOrder', table: 'victim_orders',
     bodies: async () => {

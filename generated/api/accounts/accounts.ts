@@ -50,6 +50,7 @@ import type {
   GetAccountStatementParams,
   HeadersTooLargeResponse,
   IdEnvelope,
+  IdempotencyKeyReusedResponse,
   NotFoundResponse,
   PagedListRequest,
   PayloadTooLargeResponse,
@@ -424,6 +425,11 @@ export type createAccountResponse415 = {
   status: 415
 }
 
+export type createAccountResponse422 = {
+  data: IdempotencyKeyReusedResponse
+  status: 422
+}
+
 export type createAccountResponse431 = {
   data: HeadersTooLargeResponse
   status: 431
@@ -437,7 +443,7 @@ export type createAccountResponse503 = {
 export type createAccountResponseSuccess = (createAccountResponse200) & {
   headers: Headers;
 };
-export type createAccountResponseError = (createAccountResponse400 | createAccountResponse401 | createAccountResponse403 | createAccountResponse409 | createAccountResponse413 | createAccountResponse415 | createAccountResponse431 | createAccountResponse503) & {
+export type createAccountResponseError = (createAccountResponse400 | createAccountResponse401 | createAccountResponse403 | createAccountResponse409 | createAccountResponse413 | createAccountResponse415 | createAccountResponse422 | createAccountResponse431 | createAccountResponse503) & {
   headers: Headers;
 };
 
@@ -485,7 +491,7 @@ return apiFetch<createAccountResponse>(getCreateAccountUrl(),
 
 export const getCreateAccountMutationKey = () => ['createAccount'] as const;
 
-export const getCreateAccountMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const getCreateAccountMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAccount>>, TError,CreateAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAccount>>, TError,CreateAccountMutationVariables, TContext> => {
 
@@ -514,13 +520,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAccountMutationResult = NonNullable<Awaited<ReturnType<typeof createAccount>>>
     export type CreateAccountMutationBody = AccountCreate
-    export type CreateAccountMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+    export type CreateAccountMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateAccountMutationVariables = {data: AccountCreate}
 
     /**
  * @summary Create a Account
  */
-export const useCreateAccount = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const useCreateAccount = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAccount>>, TError,CreateAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAccount>>,

@@ -52,6 +52,7 @@ import type {
   GetAppointmentFreeDaysParams,
   HeadersTooLargeResponse,
   IdEnvelope,
+  IdempotencyKeyReusedResponse,
   NotFoundResponse,
   PagedListRequest,
   PayloadTooLargeResponse,
@@ -550,6 +551,11 @@ export type createAppointmentResponse415 = {
   status: 415
 }
 
+export type createAppointmentResponse422 = {
+  data: IdempotencyKeyReusedResponse
+  status: 422
+}
+
 export type createAppointmentResponse431 = {
   data: HeadersTooLargeResponse
   status: 431
@@ -563,7 +569,7 @@ export type createAppointmentResponse503 = {
 export type createAppointmentResponseSuccess = (createAppointmentResponse200) & {
   headers: Headers;
 };
-export type createAppointmentResponseError = (createAppointmentResponse400 | createAppointmentResponse401 | createAppointmentResponse403 | createAppointmentResponse409 | createAppointmentResponse413 | createAppointmentResponse415 | createAppointmentResponse431 | createAppointmentResponse503) & {
+export type createAppointmentResponseError = (createAppointmentResponse400 | createAppointmentResponse401 | createAppointmentResponse403 | createAppointmentResponse409 | createAppointmentResponse413 | createAppointmentResponse415 | createAppointmentResponse422 | createAppointmentResponse431 | createAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -611,7 +617,7 @@ return apiFetch<createAppointmentResponse>(getCreateAppointmentUrl(),
 
 export const getCreateAppointmentMutationKey = () => ['createAppointment'] as const;
 
-export const getCreateAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const getCreateAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAppointment>>, TError,CreateAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createAppointment>>, TError,CreateAppointmentMutationVariables, TContext> => {
 
@@ -640,13 +646,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof createAppointment>>>
     export type CreateAppointmentMutationBody = AppointmentCreate
-    export type CreateAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+    export type CreateAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateAppointmentMutationVariables = {data: AppointmentCreate}
 
     /**
  * @summary Create a Appointment
  */
-export const useCreateAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const useCreateAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createAppointment>>, TError,CreateAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createAppointment>>,

@@ -43,6 +43,7 @@ import type {
   ForbiddenResponse,
   HeadersTooLargeResponse,
   IdEnvelope,
+  IdempotencyKeyReusedResponse,
   NotFoundResponse,
   PagedListRequest,
   PayloadTooLargeResponse,
@@ -253,6 +254,11 @@ export type createProductPriceResponse415 = {
   status: 415
 }
 
+export type createProductPriceResponse422 = {
+  data: IdempotencyKeyReusedResponse
+  status: 422
+}
+
 export type createProductPriceResponse431 = {
   data: HeadersTooLargeResponse
   status: 431
@@ -266,7 +272,7 @@ export type createProductPriceResponse503 = {
 export type createProductPriceResponseSuccess = (createProductPriceResponse200) & {
   headers: Headers;
 };
-export type createProductPriceResponseError = (createProductPriceResponse400 | createProductPriceResponse401 | createProductPriceResponse403 | createProductPriceResponse409 | createProductPriceResponse413 | createProductPriceResponse415 | createProductPriceResponse431 | createProductPriceResponse503) & {
+export type createProductPriceResponseError = (createProductPriceResponse400 | createProductPriceResponse401 | createProductPriceResponse403 | createProductPriceResponse409 | createProductPriceResponse413 | createProductPriceResponse415 | createProductPriceResponse422 | createProductPriceResponse431 | createProductPriceResponse503) & {
   headers: Headers;
 };
 
@@ -314,7 +320,7 @@ return apiFetch<createProductPriceResponse>(getCreateProductPriceUrl(),
 
 export const getCreateProductPriceMutationKey = () => ['createProductPrice'] as const;
 
-export const getCreateProductPriceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const getCreateProductPriceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProductPrice>>, TError,CreateProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createProductPrice>>, TError,CreateProductPriceMutationVariables, TContext> => {
 
@@ -343,13 +349,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateProductPriceMutationResult = NonNullable<Awaited<ReturnType<typeof createProductPrice>>>
     export type CreateProductPriceMutationBody = ProductPriceCreate
-    export type CreateProductPriceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+    export type CreateProductPriceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type CreateProductPriceMutationVariables = {data: ProductPriceCreate}
 
     /**
  * @summary Create a ProductPrice
  */
-export const useCreateProductPrice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const useCreateProductPrice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProductPrice>>, TError,CreateProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createProductPrice>>,
