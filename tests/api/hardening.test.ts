@@ -74,6 +74,33 @@ describe('translations', () => {
   });
 });
 
+describe('a write that runs into another one', () => {
+  // The database breaks a deadlock (or a serialization failure) by undoing one transaction whole;
+  // a trigger stands in for the other writer here, raising what PostgreSQL raises then.
+  it.each([['a deadlock', '40P01'], ['a serialization failure', '40001']])('%s is a 503 error.writeConflict, translated, with nothing written', async (_name, code) => {
+    const account = await one(`INSERT INTO accounts (code, title, account_type_id) SELECT $1, 'Çakışma', min(id) FROM account_types RETURNING id`, [`WC${code}`]);
+    const addressType = await one(`SELECT min(id) AS id FROM address_types`);
+    await server.database.pool.query(`
+      CREATE FUNCTION test_write_conflict() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'conflict stand-in' USING ERRCODE = '${code}'; END $$;
+      CREATE TRIGGER test_write_conflict BEFORE INSERT ON account_addresses FOR EACH ROW
+        WHEN (NEW.address_line = 'çakışma') EXECUTE FUNCTION test_write_conflict();`);
+    try {
+      const before = lines.length;
+      const res = await api('POST', 'AccountAddresses', { accountId: account.id, addressTypeId: addressType.id, city: 'Konya', addressLine: 'çakışma', isDefault: false });
+      expect(res.status).toBe(503);
+      expect(res.body.error).toMatchObject({ code: 'error.writeConflict', message: expect.stringContaining('hiçbir şey kaydedilmedi') });
+      expect((catalogs as Record<string, Record<string, string>>)['en-US']['error.writeConflict']).toContain('nothing was saved');
+      expect((await one(`SELECT count(*)::int AS n FROM account_addresses WHERE account_id = $1`, [account.id])).n).toBe(0);
+      // Logged as a warning of the moment, not as a fault of the server.
+      const logged = lines.slice(before).map((l) => JSON.parse(l)).find((l) => l.msg === 'a write ran into another one and was undone');
+      expect(logged?.level).toBe(40);
+    } finally {
+      await server.database.pool.query(`DROP TRIGGER test_write_conflict ON account_addresses; DROP FUNCTION test_write_conflict()`);
+    }
+  });
+});
+
 describe('a new password', () => {
   let seq = 0;
   const register = (password: string) =>

@@ -23,6 +23,9 @@ import type { ErrorEnvelope } from './errorEnvelope.ts';
 /**
  * The server cannot answer now: it is shutting down, its database is unreachable, or a part
  * is not set up yet (e.g. the webhook secret is unset; the message says what to set).
- * Try again later, or another instance.
+ * Try again later, or another instance. Also `error.writeConflict`: the write ran into
+ * another one made at the same moment (a deadlock or a serialization failure, which the
+ * database breaks by undoing one of them whole): nothing was written, and the same request
+ * again succeeds (with its Idempotency-Key, a retry never writes twice).
  */
 export type ServiceUnavailableResponse = ErrorEnvelope;

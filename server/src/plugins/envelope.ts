@@ -64,6 +64,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message);
 }
 
+// Two writes in each other's way (a deadlock, a serialization failure): the database undid one of
+// them whole, and the same request again succeeds. A state of the moment, not a fault: a 503 the
+// caller may retry, not a 500.
+const WRITE_CONFLICT_CODES = new Set(['40P01', '40001']);
+const isWriteConflict = (err: unknown) => WRITE_CONFLICT_CODES.has(String((err as { code?: unknown } | null)?.code));
+
 /** The envelope of any failure, for the error handler and for the router's own errors. */
 function toHttpError(error: FastifyError & { validation?: AjvError[] }, request: FastifyRequest): HttpError {
   if (error instanceof HttpError) {
@@ -79,6 +85,10 @@ function toHttpError(error: FastifyError & { validation?: AjvError[] }, request:
   if (status && CLIENT_ERRORS[status]) return new HttpError(status, ...CLIENT_ERRORS[status]);
   // Malformed JSON, an undecodable path: the client's fault, said plainly.
   if (status && status >= 400 && status < 500) return new HttpError(status, 'error.badRequest', 'İstek okunamadı.');
+  if (isWriteConflict(error)) {
+    request.log.warn({ err: error }, 'a write ran into another one and was undone');
+    return new HttpError(503, 'error.writeConflict', 'Bu işlem aynı anda yapılan başka bir işlemle çakıştı; hiçbir şey kaydedilmedi. Lütfen yeniden deneyin.');
+  }
   if (isDatabaseUnavailable(error)) {
     request.log.error(error);
     return unavailable();
