@@ -7,6 +7,8 @@
 //   useUpdateLanguage({ request: { silent: true } })   or   getLanguages({ silent: true })
 // The ApiError is still thrown (its `message` is already translated), so a form can show it and its
 // field errors inline. Session handling (refresh, logout, redirect) is never silenced.
+// A write the server undid because it ran into another one (503 error.writeConflict) is sent
+// again once, after a short pause, when that cannot write twice: a read, or a keyed write.
 import { hasTranslation, t } from './i18n.ts';
 import { notify } from './notify.ts';
 import { session } from './session.ts';
@@ -264,6 +266,14 @@ export function onRequestsInFlight(listener: () => void): () => void {
   return () => inFlightListeners.delete(listener);
 }
 
+/** A write that ran into another one at the same moment: the server undid it whole (503). */
+const isWriteConflict = (a: Answer) => a.status === 503 && a.body?.error?.code === 'error.writeConflict';
+/** Whether sending `request` again cannot write twice: a read, or a write with its Idempotency-Key. */
+const canResend = (request: RequestInit) =>
+  ['GET', 'HEAD', undefined].includes(request.method?.toUpperCase()) || new Headers(request.headers).has('Idempotency-Key');
+/** The pause before sending again, a little random so that the two writers do not meet again. */
+const WRITE_CONFLICT_PAUSE_MS = 100;
+
 export async function apiFetch<T>(url: string, init: ApiRequestInit = {}): Promise<T> {
   const { silent = false, timeoutMs = REQUEST_TIMEOUT_MS, ...request } = init;
   const full = url.startsWith(API_BASE) ? url : `${API_BASE}${url}`;
@@ -274,6 +284,11 @@ export async function apiFetch<T>(url: string, init: ApiRequestInit = {}): Promi
     if (answer.status === 401 && !NO_REFRESH.some((p) => full.startsWith(p))) {
       // Retried once: a second 401 is thrown like any error, never refreshed again.
       answer = await exchange(full, request, await renewedToken(token, timeoutMs), timeoutMs);
+    }
+    if (isWriteConflict(answer) && canResend(request)) {
+      // Sent again once: the first sending wrote nothing, and the key keeps a retry from writing twice.
+      await new Promise((resolve) => setTimeout(resolve, WRITE_CONFLICT_PAUSE_MS * (1 + Math.random())));
+      answer = await exchange(full, request, session.user?.token ?? token, timeoutMs);
     }
     return unwrap(answer) as T;
   } catch (err) {

@@ -93,6 +93,39 @@ describe('requests', () => {
   });
 });
 
+describe('a write that ran into another one (503 error.writeConflict)', () => {
+  const conflict = () => failure(503, 'error.writeConflict', 'Bu işlem aynı anda yapılan başka bir işlemle çakıştı; hiçbir şey kaydedilmedi. Lütfen yeniden deneyin.');
+
+  it('is sent again once, with the same Idempotency-Key, when it carries one', async () => {
+    let n = 0;
+    serve(() => (++n === 1 ? conflict() : ok({ id: 7 })));
+    const r = await apiFetch<{ data: { data: unknown } }>('/VictimPayments', { method: 'POST', body: '{}', headers: { 'Idempotency-Key': 'k-1' } });
+    expect(r.data.data).toEqual({ id: 7 });
+    expect(fetchMock.mock.calls.map(([, init]) => new Headers(init.headers).get('Idempotency-Key'))).toEqual(['k-1', 'k-1']);
+    expect(toasts).toEqual([]);
+  });
+
+  it('a read is sent again too; a write without a key is not (it is refused with the translated message)', async () => {
+    let n = 0;
+    serve(() => (++n === 1 ? conflict() : ok([])));
+    await apiFetch('/Languages');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    serve(() => conflict());
+    const error = await rejection(apiFetch('/AccountAddresses', { method: 'POST', body: '{}' }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(error.status).toBe(503);
+    expect(error.message).toContain('hiçbir şey kaydedilmedi');
+  });
+
+  it('twice in a row: the second refusal is shown, never a third sending', async () => {
+    serve(() => conflict());
+    const error = await rejection(apiFetch('/VictimPayments', { method: 'POST', body: '{}', headers: { 'Idempotency-Key': 'k-2' }, silent: true }));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(error.body?.code).toBe('error.writeConflict');
+  });
+});
+
 describe('requests in flight (the loading bar)', () => {
   it('counts every request until it settles, failed ones and the refresh-and-retry included', async () => {
     const answers: ((r: Response) => void)[] = [];
