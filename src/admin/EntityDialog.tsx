@@ -104,6 +104,7 @@ function EntityDialogBody({ entity, row, locale, onClose, canDelete, onDelete, R
     mutationFn: ({ data, version }: { data: FormData; version: number | undefined }) =>
       saveRow(entity, mode, toPayload(entity, data, id, version), keyFor),
     onSuccess: async () => {
+      keyFor.done();
       notify({ severity: 'success', summary: t(mode === 'update' ? 'message.updated' : 'message.created') });
       onClose();
       await invalidatePaths(queryClient, entityPath(entity));

@@ -162,6 +162,33 @@ describe('the booking dialog', () => {
 });
 
 describe("the order page's bookings", () => {
+  it('a slot booked, cancelled and booked again on the same page is booked again (a success ends the Idempotency-Key)', async () => {
+    const day = dayFromNow(12);
+    const pickup = await slot(types.pickup, day, 10, 3);
+    const order = await freshOrder();
+    const page = await openOrder(order);
+    const keys = keysOf(page, '/api/v1/VictimAppointments');
+    const bookIt = async () => {
+      await page.getByRole('button', { name: 'Randevu ver' }).click();
+      const dialog = page.getByTestId('slot-picker');
+      await dialog.locator(`[data-testid="free-day"][data-day="${day}"]`).click();
+      await dialog.locator(`[data-slot-id="${pickup.id}"]`).click();
+      await dialog.waitFor({ state: 'detached' });
+    };
+    await bookIt();
+    const row = page.getByTestId('booking');
+    await row.getByRole('button', { name: /^İptal et: / }).click();
+    await page.getByTestId('cancel-booking').getByRole('button', { name: 'Randevuyu iptal et' }).click();
+    await row.getByText('İptal Edildi').waitFor();
+    await bookIt();
+    await expect.poll(async () => (await bookingsOf(order)).filter((b) => b.status === 'booked').map((b) => b.appointmentId)).toEqual([pickup.id]);
+    expect((await slotOf(pickup.id)).bookedCount).toBe(1);
+    // Two actions, two keys.
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(2);
+    expect(unexpected(pageErrors.get(page))).toEqual([]);
+  });
+
   it('moves a booking to another slot of its type and cancels it after asking, by keyboard, at 390 px', async () => {
     const day = dayFromNow(9);
     const from = await slot(types.pickup, day, 13, 2);

@@ -67,6 +67,7 @@ function PaymentForm({ order, onDone, onCancel, dirty: dirtyRef }: { order: Vict
   const keyFor = useSubmissionKey();
   const create = useMutation({
     mutationFn: (data: VictimPaymentCreate) => createVictimPayment(data, { silent: true, headers: { 'Idempotency-Key': keyFor(data) } }),
+    onSuccess: () => keyFor.done(),
   });
   const invalidate = useInvalidate();
 

@@ -306,6 +306,7 @@ export function SalesPage() {
     setSaving(true);
     try {
       const sale = dataOf(await createSale(body, { silent: true, headers: { 'Idempotency-Key': keyFor(body) } }));
+      keyFor.done();
       // What the sale wrote: the animal's shares, the order, the customer and their ledger, the payment.
       void invalidate('/Products', '/VictimOrders', '/VictimOrderDetail', '/VictimPayments', '/Accounts', '/Transactions');
       void navigate(`/VictimOrders/${sale.order.id}`);

@@ -41,9 +41,14 @@ describe('idempotent saves', () => {
     expect(sent).toEqual([{ url: expect.stringContaining('/AccountAddresses'), key: null }]);
   });
 
-  it('keyedCreate: a generated create sends the form key of its body', async () => {
-    const { mutation } = keyedCreate(submissionKeys(() => 'form-key'), createVictimAppointment);
-    await mutation.mutationFn({ data: { victimOrderId: 1, accountId: 1, appointmentId: 1 } });
-    expect(sent).toEqual([{ url: expect.stringContaining('/VictimAppointments'), key: 'form-key' }]);
+  it('keyedCreate: a generated create sends the form key of its body, a new one after a success', async () => {
+    let n = 0;
+    const { mutation } = keyedCreate(submissionKeys(() => `form-key-${++n}`), createVictimAppointment);
+    const data = { victimOrderId: 1, accountId: 1, appointmentId: 1 };
+    await mutation.mutationFn({ data });
+    await mutation.mutationFn({ data }); // a retry of a lost answer
+    mutation.onSuccess();
+    await mutation.mutationFn({ data }); // the same booking made again later: a new action
+    expect(sent.map((r) => r.key)).toEqual(['form-key-1', 'form-key-1', 'form-key-2']);
   });
 });

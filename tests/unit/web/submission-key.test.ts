@@ -12,6 +12,14 @@ describe('submission keys', () => {
     expect(keyFor({ amount: '10.00', method: 1 })).toBe('k3'); // back to the first body: still a new action
   });
 
+  it('a success ends the action: the same body sent after it is a new one (a slot booked again after a cancel)', () => {
+    let n = 0;
+    const keyFor = submissionKeys(() => `k${++n}`);
+    expect(keyFor({ slot: 1 })).toBe('k1');
+    keyFor.done();
+    expect(keyFor({ slot: 1 })).toBe('k2');
+  });
+
   it('makes random keys by default', () => {
     const a = submissionKeys()({ x: 1 });
     const b = submissionKeys()({ x: 1 });
