@@ -105,6 +105,7 @@ function workflowRoutes(ops: Operations, rules: ConstraintErrors): Record<string
           query: (r.query ?? {}) as Record<string, unknown>,
           body: r.body,
           headers: r.headers,
+          idempotencyKey: idempotencyKeyOf(r, operationId),
           address: r.ip,
           userId: userId(r),
           operation: operationId,

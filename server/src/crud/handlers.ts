@@ -4,7 +4,7 @@
 import type pg from 'pg';
 import { HttpError, badRequest, fieldError, notFound, type FieldError } from '../core/errors.ts';
 import { inTransaction, prepared, type WriteScope } from '../db/client.ts';
-import { once } from '../db/idempotency.ts';
+import { keyed } from '../db/idempotency.ts';
 import { type EntityMeta, type FieldMeta, entityByName, ident } from './entities.ts';
 import { lookupsSelect } from './lookups.ts';
 import { encryptSecret, hashPassword } from './secrets.ts';
@@ -193,10 +193,8 @@ export async function createIn(client: pg.PoolClient, d: CrudDeps, e: EntityMeta
 export async function create(d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, scope: WriteScope = {}, idempotencyKey?: string) {
   try {
     return await inTransaction(d.pool, async (client) => {
-      if (!idempotencyKey || scope.userId === undefined) return createIn(client, d, e, body, scope);
       const request = { key: idempotencyKey, userId: scope.userId, operation: scope.operation ?? e.name, body };
-      const answer = await once(client, request, async () => ({ status: 200, data: await createIn(client, d, e, body, scope) }));
-      return answer.data as Record<string, unknown>;
+      return (await keyed(client, request, async () => ({ status: 200, data: await createIn(client, d, e, body, scope) }))).data as Record<string, unknown>;
     }, scope);
   } catch (err) {
     translateDbError(e, err, d.constraintErrors);

@@ -60,7 +60,7 @@ function hashOf(body: unknown): string {
  * the stored answer of the first request with this key. `write` answers what to store, or says it
  * stored it itself (`stored`, through `storingAnswer` with the claim it is given).
  */
-export async function once(client: pg.PoolClient, request: IdempotentRequest, write: (claim: Claim) => Promise<StoredAnswer & { stored?: boolean }>): Promise<StoredAnswer> {
+async function once(client: pg.PoolClient, request: IdempotentRequest, write: (claim: Claim) => Promise<StoredAnswer & { stored?: boolean }>): Promise<StoredAnswer> {
   const hash = hashOf(request.body);
   const claimed = await client.query(
     `INSERT INTO idempotency_keys (user_id, operation, key, request_hash) VALUES ($1, $2, $3, $4)
@@ -84,6 +84,18 @@ export async function once(client: pg.PoolClient, request: IdempotentRequest, wr
     'UPDATE idempotency_keys SET status = $4, response = $5 WHERE user_id = $1 AND operation = $2 AND key = $3',
     [request.userId, request.operation, request.key, answer.status, JSON.stringify(answer.data)],
   );
+  return answer;
+}
+
+/**
+ * `once` when the request carries a key (and a user it is kept for), else `write` as it is: what
+ * every keyed operation runs its work through, the generic create and the workflows alike.
+ */
+export async function keyed(client: pg.PoolClient, request: Omit<IdempotentRequest, 'key' | 'userId'> & { key?: string; userId?: number },
+  write: (claim?: Claim) => Promise<StoredAnswer & { stored?: boolean }>): Promise<StoredAnswer> {
+  const { key, userId } = request;
+  if (key !== undefined && userId !== undefined) return once(client, { ...request, key, userId }, write);
+  const { stored: _stored, ...answer } = await write();
   return answer;
 }
 

@@ -9,7 +9,7 @@ import { translateDbError } from '../crud/handlers.ts';
 import { entityByName } from '../crud/entities.ts';
 import { lookupsSelect } from '../crud/lookups.ts';
 import { inTransaction } from '../db/client.ts';
-import { once } from '../db/idempotency.ts';
+import { keyed } from '../db/idempotency.ts';
 import type { DomainDeps, OperationInput, WorkflowModule } from './operations.ts';
 
 interface DistributeRequest {
@@ -119,12 +119,10 @@ async function distributeExpense(deps: DomainDeps, input: OperationInput) {
     );
     return { totalAmount: fromKurus(total), transactions: created.rows };
   };
-  const key = input.headers['idempotency-key'];
+  const request = { key: input.idempotencyKey, userId: input.userId, operation: input.operation, body: input.body };
   try {
     return await inTransaction(deps.pool, async (client) =>
-      typeof key === 'string' && input.userId !== undefined
-        ? (await once(client, { key, userId: input.userId, operation: input.operation, body: input.body }, async () => ({ status: 200, data: await distribute(client) }))).data
-        : distribute(client), { userId: input.userId, operation: input.operation });
+      (await keyed(client, request, async () => ({ status: 200, data: await distribute(client) }))).data, { userId: input.userId, operation: input.operation });
   } catch (err) {
     translateDbError(transaction, err);
   }

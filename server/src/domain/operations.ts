@@ -14,6 +14,8 @@ export interface OperationInput {
   query: Record<string, any>;
   body: any;
   headers: Record<string, string | string[] | undefined>;
+  /** The request's `Idempotency-Key`, when the operation declares one in the contract (else ignored). */
+  idempotencyKey?: string;
   /** The client's address (through the proxies TRUST_PROXY names): what rate limits count by. */
   address: string;
   /** The signed-in user (none on public operations). */

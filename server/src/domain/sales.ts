@@ -21,7 +21,7 @@ import { createIn } from '../crud/handlers.ts';
 import { type EntityMeta, entityByName } from '../crud/entities.ts';
 import { lookupsJson } from '../crud/lookups.ts';
 import { inTransaction, prepared } from '../db/client.ts';
-import { type Claim, once, type StoredAnswer, storingAnswer } from '../db/idempotency.ts';
+import { type Claim, keyed, type StoredAnswer, storingAnswer } from '../db/idempotency.ts';
 import { Answered, type DomainDeps, type OperationInput, type WorkflowModule } from './operations.ts';
 import { judgePayment } from './payments.ts';
 import { decideNewOrder, lockOrderAnimal } from './victim-orders.ts';
@@ -181,11 +181,8 @@ export const sales: WorkflowModule = {
       const body = input.body as SaleRequest;
       checkRequest(body, input.claims ?? []);
       const scope = { userId: input.userId, claims: input.claims, operation: input.operation };
-      const key = input.headers['idempotency-key'];
-      const answer = await inTransaction(deps.pool, (client) =>
-        typeof key === 'string' && input.userId !== undefined
-          ? once(client, { key, userId: input.userId, operation: input.operation, body }, (claim) => sell(client, deps, body, scope, claim))
-          : sell(client, deps, body, scope), scope);
+      const request = { key: input.idempotencyKey, userId: input.userId, operation: input.operation, body };
+      const answer = await inTransaction(deps.pool, (client) => keyed(client, request, (claim) => sell(client, deps, body, scope, claim)), scope);
       return new Answered(answer.status, answer.data);
     },
   }),
