@@ -5,14 +5,13 @@
 // that can be taken); Escape on a form with typed values asks before discarding them.
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useLingui } from '@lingui/react';
-import { useMutation } from '@tanstack/react-query';
 import { Wallet } from 'lucide-react';
 import { useGetAccountsForPaging } from '../../../generated/api/accounts/accounts.ts';
 import { useGetPaymentMethods } from '../../../generated/api/payment-methods/payment-methods.ts';
 import { useGetVictimOrdersForPaging } from '../../../generated/api/victim-orders/victim-orders.ts';
-import { createVictimPayment } from '../../../generated/api/victim-payments/victim-payments.ts';
+import { createVictimPayment, useCreateVictimPayment } from '../../../generated/api/victim-payments/victim-payments.ts';
 import { useGetVirtualPOSs } from '../../../generated/api/virtual-po-ss/virtual-po-ss.ts';
-import type { VictimOrder, VictimPayment, VictimPaymentCreate } from '../../../generated/api/model/index.ts';
+import type { VictimOrder, VictimPayment } from '../../../generated/api/model/index.ts';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -36,7 +35,7 @@ import { currencyCode, formatMoney, moneyEditText, parseMoney } from '@/lib/form
 import { MoneyInput } from '@/components/money-input.tsx';
 import { t } from '@/lib/i18n.ts';
 import { referenceText } from '@/lib/reference-text.ts';
-import { useSubmissionKey } from '@/lib/submission-key.ts';
+import { keyedCreate, useSubmissionKey } from '@/lib/submission-key.ts';
 import { cn } from '@/lib/utils.ts';
 import { useInvalidate } from '@/lib/query-keys.ts';
 import { ErrorBox, errorText, nativeSelectClass, pageRequest, usePaymentStatuses, where } from './common.tsx';
@@ -64,11 +63,7 @@ function PaymentForm({ order, onDone, onCancel, dirty: dirtyRef }: { order: Vict
   const [amountError, setAmountError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   // One key per payment taken: a double click or a retry after a time-out takes it once.
-  const keyFor = useSubmissionKey();
-  const create = useMutation({
-    mutationFn: (data: VictimPaymentCreate) => createVictimPayment(data, { silent: true, headers: { 'Idempotency-Key': keyFor(data) } }),
-    onSuccess: () => keyFor.done(),
-  });
+  const create = useCreateVictimPayment(keyedCreate(useSubmissionKey(), createVictimPayment));
   const invalidate = useInvalidate();
 
   const method = methods?.find((m) => m.id === (methodId ?? methods[0]?.id));
@@ -102,14 +97,16 @@ function PaymentForm({ order, onDone, onCancel, dirty: dirtyRef }: { order: Vict
     if (!method || !paid) return;
     try {
       await create.mutateAsync({
-        victimOrderId: order.id,
-        accountId: order.accountId,
-        currencyTypeId: order.currencyTypeId,
-        amount: value,
-        paymentMethodId: method.id,
-        paymentStatusId: paid.id,
-        virtualPosId: needsPos ? (pos?.id ?? null) : null,
-        description: description.trim() || null,
+        data: {
+          victimOrderId: order.id,
+          accountId: order.accountId,
+          currencyTypeId: order.currencyTypeId,
+          amount: value,
+          paymentMethodId: method.id,
+          paymentStatusId: paid.id,
+          virtualPosId: needsPos ? (pos?.id ?? null) : null,
+          description: description.trim() || null,
+        },
       });
       await invalidate('/VictimOrders', '/VictimPayments', '/Accounts', '/Transactions');
       onDone();
