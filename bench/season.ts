@@ -16,12 +16,17 @@
 //       twice.
 //   (d) the public tracking page: `--lookups 2000` POST Tracking/lookup at 50 at a time (`--sellers`),
 //       on 500 orders of 100 animals queued today, one in five with a wrong phone → p50/p95 of the
-//       right and the wrong answers (goal p95 ≤ 50 ms).
-// The sellers and the streams' clients run in this process beside the server, so the figures
-// include their CPU; every loop is bounded and the benchmark stops by itself.
+//       right and the wrong answers (goal p95 ≤ 50 ms); then GET /Farm the same way, for scale.
+// The sellers and the streams' clients of (a) to (c) run in this process beside the server, so
+// those figures include their CPU. The customers of (d) ask from a process of their own
+// (bench/season-load.ts, autocannon), as their phones do: a client in the server's event loop
+// would charge it for work a real customer's phone does. Every loop is bounded and the benchmark
+// stops by itself.
 // Usage: npm run bench:season [-- --sellers 50 --animals 100 --orders 0 --streams 200 --advances 20 --messages 2000 --outbox-concurrency 4 --lookups 2000 --part all|a|b|c|d]
+import { execFile } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
 import { buildApp } from '../server/src/app.ts';
 import { connectDatabase } from '../server/src/db/client.ts';
 import { runMigrations } from '../server/src/db/migrate.ts';
@@ -334,47 +339,30 @@ async function trackingLookups() {
   await q(
     `INSERT INTO victim_products_appointments (product_id, appointment_id, slaughter_no)
      SELECT id, $1, row_number() OVER (ORDER BY id) + 5000 FROM products WHERE code LIKE 'BENCH-TRK-A%'`, [slot]);
-  const right: number[] = [];
-  const wrong: number[] = [];
-  let next = 0;
-  let unexpected = 0;
-  const started = performance.now();
-  // Each client its own address (as 50 customers' phones would be; X-Forwarded-For, believed in this
-  // benchmark only), so that the per-address count of wrong answers is not one hot row.
-  await Promise.all(Array.from({ length: SELLERS }, async (_, client) => {
-    while (next < N) {
-      const i = next++;
-      const n = (i * 7919) % ORDERS + 1;
-      // One in five wrong, spread over the orders (never five wrong in a row on one: no lock-out).
-      const bad = (i + Math.floor(i / ORDERS)) % 5 === 4;
-      const t0 = performance.now();
-      const res = await fetch(`${base}/Tracking/lookup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${client >> 8}.${client & 255}` },
-        body: JSON.stringify({ orderNo: `b2026-${String(n).padStart(5, '0')}`, phone: bad ? '0555 000 00 00' : `+90 532 ${String(n).padStart(7, '0')}` }),
-      });
-      await res.arrayBuffer();
-      (bad ? wrong : right).push(performance.now() - t0);
-      if (res.status !== (bad ? 404 : 200)) unexpected++;
-    }
-  }));
-  const seconds = (performance.now() - started) / 1000;
-  const all = [...right, ...wrong];
-  // What this machine gives any public read at the same concurrency (GET /Farm: one small query), for scale.
-  const farm: number[] = [];
-  let nextFarm = 0;
-  const farmStarted = performance.now();
-  await Promise.all(Array.from({ length: SELLERS }, async () => {
-    while (nextFarm++ < N) {
-      const t0 = performance.now();
-      await (await fetch(`${base}/Farm`)).arrayBuffer();
-      farm.push(performance.now() - t0);
-    }
-  }));
-  const farmSeconds = (performance.now() - farmStarted) / 1000;
-  console.log(`(d) ${N} tracking lookups, ${SELLERS} at a time, on ${ORDERS} orders queued today: ${(N / seconds).toFixed(0)} lookups/s; p50 ${ms(percentile(all, 50))}, p95 ${ms(percentile(all, 95))} (goal p95 ≤ 50 ms)`);
-  console.log(`(d) right answers p95 ${ms(percentile(right, 95))}, wrong answers p95 ${ms(percentile(wrong, 95))}; unexpected statuses ${unexpected}`);
-  console.log(`(d) for scale, GET /Farm the same way: ${(farm.length / farmSeconds).toFixed(0)} requests/s, p95 ${ms(percentile(farm, 95))}`);
+  // Their links, as each confirmed sale's text message made them (rules/messages.sql, `{link}`).
+  await q(`SELECT count(kurban_tracking_token(id)) FROM victim_orders WHERE order_no LIKE 'B2026-%'`);
+  const lookups = await load('lookup', N, ORDERS);
+  const right = lookups.answers.filter(([status]) => status === 200).map(([, ms]) => ms);
+  const wrong = lookups.answers.filter(([status]) => status !== 200).map(([, ms]) => ms);
+  const all = lookups.answers.map(([, ms]) => ms);
+  // What this machine gives any public read the same way (GET /Farm: one small query), for scale.
+  const farm = await load('farm', N, ORDERS);
+  console.log(`(d) ${N} tracking lookups, ${SELLERS} at a time, on ${ORDERS} orders queued today: ${(all.length / lookups.seconds).toFixed(0)} lookups/s; p50 ${ms(percentile(all, 50))}, p95 ${ms(percentile(all, 95))} (goal p95 ≤ 50 ms)`);
+  console.log(`(d) right answers p95 ${ms(percentile(right, 95))}, wrong answers p95 ${ms(percentile(wrong, 95))}; unexpected statuses ${lookups.unexpected}; CPU per lookup ${lookups.cpu}`);
+  console.log(`(d) for scale, GET /Farm the same way: ${(farm.answers.length / farm.seconds).toFixed(0)} requests/s, p95 ${ms(percentile(farm.answers.map(([, ms]) => ms), 95))}; CPU per request ${farm.cpu}`);
+}
+
+/**
+ * `n` public requests (`kind`: tracking lookups or GET /Farm) from bench/season-load.ts, a process
+ * of its own as the customers' phones are: every measured answer's status and latency, the
+ * seconds they took, and the CPU per request sent (its warm-up included) of this process (the
+ * server alone) and of PostgreSQL.
+ */
+async function load(kind: 'lookup' | 'farm', n: number, orders: number) {
+  const cpu = cpuNow();
+  const { stdout } = await promisify(execFile)(process.execPath, [fileURLToPath(new URL('./season-load.ts', import.meta.url)), base, kind, String(n), String(SELLERS), String(orders)], { maxBuffer: 64 * 1024 * 1024 });
+  const result = JSON.parse(stdout) as { answers: [number, number][]; unexpected: number; seconds: number; sent: number };
+  return { ...result, cpu: cpuPer(cpu, result.sent) };
 }
 
 try {
