@@ -1,7 +1,7 @@
 // The public tracking page's API (issue 18, point 5): an order found by its number and a phone
 // of it, or by its link's token; wrong answers alike; the lock-out; nothing personal in any
 // answer; the link's expiry; the view live over Server-Sent Events.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, startTestServer, type TestServer } from '../support/app.ts';
 
 let server: TestServer;
@@ -253,6 +253,56 @@ describe('POST Tracking/lookup', () => {
     expect((await lookup(o.orderNo, '0555 000 00 00', address)).status).toBe(429);
     expect((await lookup(o.orderNo, CUSTOMER.phone, address)).status).toBe(429);
     expect(await addressHits(address)).toBe(5);
+  });
+
+  it('sends lookups that arrive together in one statement, each answered and counted as if alone, in turn', async () => {
+    const guessed = await fullOrder();
+    const found = await fullOrder();
+    const query = vi.spyOn(server.database.pool, 'query');
+    try {
+      const answers = await Promise.all([
+        // Eight guesses at once on one number: five are counted wrong, the rest find it locked.
+        ...Array.from({ length: 8 }, (_, i) => lookup(guessed.orderNo, `0555 000 00 0${i}`, newAddress())),
+        ...Array.from({ length: 4 }, () => lookup(found.orderNo, SHAREHOLDER.phone, newAddress())),
+        ...Array.from({ length: 4 }, (_, i) => lookup(`K2026-4444${i}`, CUSTOMER.phone, newAddress())),
+      ]);
+      const statements = query.mock.calls.filter(([config]) => (config as { name?: string }).name === 'kurban-tracking-lookups');
+      // All sixteen went in at most three statements (the first alone: nothing was under way).
+      expect(statements.flatMap(([config]) => (config as unknown as { values: string[][] }).values[0])).toHaveLength(16);
+      expect(statements.length).toBeLessThanOrEqual(3);
+      const guesses = answers.slice(0, 8).map((a) => a.status).sort();
+      expect(guesses).toEqual([404, 404, 404, 404, 404, 429, 429, 429]);
+      const token = answers[8].body.data.token;
+      for (const a of answers.slice(8, 12)) expect(a.body.data).toEqual({ token, view: answers[8].body.data.view });
+      expect(answers[8].body.data.view.shareholders).toEqual(['A. Y.', 'İ. Ç.']);
+      for (const a of answers.slice(12)) expect(a.body.error.code).toBe('error.tracking.notFound');
+      expect((await sql(`SELECT hits FROM rate_limits WHERE key = $1`, [`tracking:order:${guessed.orderNo}`]))[0].hits).toBe(8);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
+  it("keeps one lookup's failure its own: the others of its statement are answered and counted once", async () => {
+    const o = await fullOrder();
+    await sql(`CREATE FUNCTION test_tracking_boom() RETURNS trigger LANGUAGE plpgsql AS $$
+                 BEGIN IF NEW.key = 'tracking:order:K2026-BOOM1' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$`);
+    await sql(`CREATE TRIGGER test_tracking_boom BEFORE INSERT OR UPDATE ON rate_limits FOR EACH ROW EXECUTE FUNCTION test_tracking_boom()`);
+    try {
+      const answers = await Promise.all([
+        lookup(o.orderNo, '0555 000 00 00', newAddress()),
+        lookup('K2026-BOOM1', CUSTOMER.phone, newAddress()),
+        lookup(o.orderNo, '0555 000 00 01', newAddress()),
+        lookup(o.orderNo, CUSTOMER.phone, newAddress()),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([404, 500, 404, 200]);
+      // The right phone came last: the count started over once, after the two wrong ones (each counted once).
+      expect((await sql(`SELECT hits FROM rate_limits WHERE key = $1`, [`tracking:order:${o.orderNo}`]))[0].hits).toBe(0);
+      expect((await lookup(o.orderNo, '0555 000 00 02', newAddress())).status).toBe(404);
+      expect((await sql(`SELECT hits FROM rate_limits WHERE key = $1`, [`tracking:order:${o.orderNo}`]))[0].hits).toBe(1);
+    } finally {
+      await sql(`DROP TRIGGER test_tracking_boom ON rate_limits`);
+      await sql(`DROP FUNCTION test_tracking_boom()`);
+    }
   });
 
   it('refuses a body without its fields', async () => {

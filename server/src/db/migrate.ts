@@ -21,7 +21,7 @@ import type { Db } from './client.ts';
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 export const RULES_DIR = fileURLToPath(new URL('./rules', import.meta.url));
 /** The rule files in the order they are applied: what every rule reads first. */
-export const RULE_FILES = ['context.sql', 'numbers.sql', 'ledger.sql', 'orders.sql', 'payments.sql', 'sales.sql', 'phones.sql', 'search.sql', 'messages.sql', 'bookings.sql', 'queue.sql', 'tracking.sql', 'message-events.sql', 'access.sql', 'audit.sql', 'rate-limits.sql'];
+export const RULE_FILES = ['context.sql', 'numbers.sql', 'ledger.sql', 'orders.sql', 'payments.sql', 'sales.sql', 'phones.sql', 'rate-limits.sql', 'search.sql', 'messages.sql', 'bookings.sql', 'queue.sql', 'tracking.sql', 'message-events.sql', 'access.sql', 'audit.sql'];
 const MIGRATION_LOCK = 'kurban-migrations';
 /** The job queue's schema installs silently (its warnings would read as the server's). */
 const QUIET = new Logger(() => () => {});

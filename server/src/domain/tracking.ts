@@ -77,40 +77,6 @@ export function toView(raw: RawView): TrackingView {
 /** `k2026-00001 ` → `K2026-00001`: what the number's count and its match go by. */
 const orderNoOf = (typed: string) => typed.trim().toUpperCase();
 
-/**
- * A lookup is one statement (one round trip, the hot path of the season's busiest hour):
- * 1. the order by its number (the unique index: the number as typed, upper- and lower-cased, then
- *    compared case-insensitively) and whether the phone is the customer's or a shareholder's
- *    (last ten digits);
- * 2. the number's attempt, counted by `kurban_rate_hit` as `RateLimits.count` counts (a window from
- *    the first attempt, rules/rate-limits.sql): every attempt counts before its answer, so that parallel
- *    guesses get no more tries than sequential ones; a right phone within the budget starts the
- *    count over (0); past the budget the number is locked, whatever the phone;
- * 3. a wrong answer (not locked) counted against the client's address, as sign-in's failures are;
- * 4. the view and the token (made on first use) for a right answer only.
- * A wrong number and a wrong phone do the same work: steps 1 to 3, nothing more.
- */
-const LOOKUP = `
-  WITH m AS (
-    SELECT o.id,
-           length($2::text) = 10 AND (kurban_phone_key(a.phone_number) = $2
-             OR EXISTS (SELECT 1 FROM victim_order_details d WHERE d.victim_order_id = o.id AND kurban_phone_key(d.shareholder_phone) = $2)) AS matched
-    FROM victim_orders o JOIN accounts a ON a.id = o.account_id
-    WHERE o.order_no = ANY(ARRAY[$1::text, upper($1::text), lower($1::text)]) AND lower(o.order_no) = lower($1::text)
-    ORDER BY 2 DESC LIMIT 1),
-  ok AS (SELECT coalesce((SELECT matched FROM m), false) AS matched),
-  attempt AS (SELECT hits > $5 AS locked, retry_after AS "retryAfter" FROM kurban_rate_hit($3, $4, (SELECT matched FROM ok), $5)),
-  -- Only for a wrong answer not locked: a condition of no row of the function, so PostgreSQL
-  -- checks it once before running the function (a one-time filter), which then runs or not.
-  failure AS (
-    SELECT hits, retry_after AS "retryAfter" FROM kurban_rate_hit($6, $7)
-    WHERE (SELECT NOT ok.matched AND NOT attempt.locked FROM attempt, ok))
-  SELECT attempt.locked, attempt."retryAfter", ok.matched,
-         (SELECT hits FROM failure) AS "addressHits", (SELECT "retryAfter" FROM failure) AS "addressRetryAfter",
-         CASE WHEN ok.matched AND NOT attempt.locked THEN kurban_tracking_view(m.id) END AS view,
-         CASE WHEN ok.matched AND NOT attempt.locked THEN kurban_tracking_token(m.id) END AS token
-  FROM attempt CROSS JOIN ok LEFT JOIN m ON true`;
-
 interface LookupRow {
   locked: boolean;
   retryAfter: number;
@@ -121,16 +87,98 @@ interface LookupRow {
   token: string | null;
 }
 
-export async function lookup(deps: DomainDeps, body: { orderNo: string; phone: string }, address: string) {
+/** One lookup's arguments of `kurban_tracking_lookup` (rules/tracking.sql) that differ between lookups. */
+interface LookupArgs {
+  typed: string;
+  phone: string;
+  orderKey: string;
+  addressKey: string;
+}
+
+interface Waiting {
+  args: LookupArgs;
+  resolve: (row: LookupRow) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * The lookups of this instance, sent to the database together: at most `roundTrips` statements
+ * are under way, and the lookups that arrive meanwhile go together in the next one (at most
+ * `batch`), each run in turn by `kurban_tracking_lookup` (rules/tracking.sql). On a busy slaughter
+ * day a round trip's own cost (waking a database process, a write and a read on each side) is
+ * most of a lookup's; alone (nothing under way) a lookup goes at once. One statement is one
+ * transaction: when it fails, none of its lookups counted, and each is run again alone, in turn,
+ * so that one lookup's failure is its own.
+ */
+export class TrackingLookups {
+  private readonly pool: pg.Pool;
+  private readonly budget: Budget;
+  private readonly roundTrips: number;
+  private readonly batch: number;
+  private readonly waiting: Waiting[] = [];
+  private underWay = 0;
+
+  constructor(pool: pg.Pool, perAddress: Budget, options: { roundTrips?: number; batch?: number } = {}) {
+    this.pool = pool;
+    this.budget = perAddress;
+    this.roundTrips = options.roundTrips ?? 1;
+    this.batch = options.batch ?? 64;
+  }
+
+  lookup(args: LookupArgs): Promise<LookupRow> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ args, resolve, reject });
+      this.send();
+    });
+  }
+
+  private send() {
+    while (this.underWay < this.roundTrips && this.waiting.length) {
+      const batch = this.waiting.splice(0, this.batch);
+      this.underWay++;
+      void this.settle(batch).finally(() => {
+        this.underWay--;
+        this.send();
+      });
+    }
+  }
+
+  private async settle(batch: Waiting[]) {
+    try {
+      const rows = await this.run(batch.map((w) => w.args));
+      batch.forEach((w, i) => w.resolve(rows[i]));
+    } catch (err) {
+      if (batch.length === 1) return batch[0].reject(err);
+      for (const w of batch) {
+        try {
+          w.resolve((await this.run([w.args]))[0]);
+        } catch (alone) {
+          w.reject(alone);
+        }
+      }
+    }
+  }
+
+  private async run(lookups: LookupArgs[]): Promise<LookupRow[]> {
+    // A named statement: each connection plans it once.
+    const { rows } = await this.pool.query({
+      name: 'kurban-tracking-lookups',
+      text: `SELECT r.* FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS l(typed, phone, order_key, address_key, n)
+             CROSS JOIN LATERAL kurban_tracking_lookup(l.typed, l.phone, l.order_key, $5, $6, l.address_key, $7) r
+             ORDER BY l.n`,
+      values: [
+        lookups.map((l) => l.typed), lookups.map((l) => l.phone), lookups.map((l) => l.orderKey), lookups.map((l) => l.addressKey),
+        TRACKING_LOCKOUT.seconds, TRACKING_LOCKOUT.max, this.budget.seconds,
+      ],
+    });
+    return rows as LookupRow[];
+  }
+}
+
+/** An order's view and link by its number and a phone of it: refused alike for a wrong number and a wrong phone. */
+async function lookup(lookups: TrackingLookups, perAddress: Budget, body: { orderNo: string; phone: string }, address: string) {
   const typed = body.orderNo.trim();
-  const perAddress = deps.limits.budgets.perAddress;
-  // A named statement: each connection plans it once (planning cost four times its execution).
-  const { rows } = await deps.pool.query({ name: 'kurban-tracking-lookup', text: LOOKUP, values: [
-    typed, phoneKey(body.phone),
-    `tracking:order:${orderNoOf(typed)}`, TRACKING_LOCKOUT.seconds, TRACKING_LOCKOUT.max,
-    `tracking:address:${address}`, perAddress.seconds,
-  ] });
-  const row = rows[0] as LookupRow;
+  const row = await lookups.lookup({ typed, phone: phoneKey(body.phone), orderKey: `tracking:order:${orderNoOf(typed)}`, addressKey: `tracking:address:${address}` });
   if (row.locked) throw locked(row.retryAfter);
   if (row.matched && row.view && row.token) return { token: row.token, view: toView(row.view) };
   if ((row.addressHits ?? 0) > perAddress.max) throw tooManyRequests(row.addressRetryAfter ?? perAddress.seconds);
@@ -343,9 +391,12 @@ function events(deps: DomainDeps) {
 }
 
 export const tracking: WorkflowModule = {
-  operations: (deps: DomainDeps) => ({
-    lookupTracking: async ({ body, address }: OperationInput) => lookup(deps, body as { orderNo: string; phone: string }, address),
-    getTracking: async ({ params, address }: OperationInput) => (await viewOf(deps, String(params.token), address)).view,
-    getTrackingEvents: events(deps),
-  }),
+  operations: (deps: DomainDeps) => {
+    const lookups = new TrackingLookups(deps.pool, deps.limits.budgets.perAddress);
+    return {
+      lookupTracking: async ({ body, address }: OperationInput) => lookup(lookups, deps.limits.budgets.perAddress, body as { orderNo: string; phone: string }, address),
+      getTracking: async ({ params, address }: OperationInput) => (await viewOf(deps, String(params.token), address)).view,
+      getTrackingEvents: events(deps),
+    };
+  },
 };

@@ -156,3 +156,42 @@ BEGIN
     'names', coalesce((SELECT jsonb_agg(d.shareholder_name ORDER BY d.share_no, d.id)
                        FROM victim_order_details d WHERE d.victim_order_id = order_id), '[]'::jsonb));
 END $$;
+
+-- One lookup of the public page (`POST Tracking/lookup`, domain/tracking.ts, which sends several
+-- in one statement): the order by its number and a phone of it, the attempt counted, and the view
+-- and the link for a right answer only.
+-- 1. The order by its number (the unique index: the number as typed, upper- and lower-cased, then
+--    compared case-insensitively) and whether `phone` (the last ten digits) is the customer's or a
+--    shareholder's.
+-- 2. The number's attempt under `order_key`, counted by `kurban_rate_hit` as every limit is
+--    (rules/rate-limits.sql): every attempt counts before its answer, so that parallel guesses get
+--    no more tries than sequential ones; a right phone within `order_max` starts the count over;
+--    past it the number is locked, whatever the phone.
+-- 3. A wrong answer (not locked) counted under `address_key`, as sign-in's failures are.
+-- 4. The view and the token (made on first use) for a right answer only.
+-- A wrong number and a wrong phone do the same work: steps 1 to 3, nothing more.
+CREATE OR REPLACE FUNCTION kurban_tracking_lookup(typed text, phone text, order_key text, order_seconds double precision, order_max integer,
+                                                  address_key text, address_seconds double precision)
+RETURNS TABLE (locked boolean, "retryAfter" integer, matched boolean, "addressHits" integer, "addressRetryAfter" integer, view jsonb, token text)
+LANGUAGE sql VOLATILE AS $$
+  -- (The arguments are named in full where a table is in scope: a column of the same name would win.)
+  WITH m AS (
+    SELECT o.id,
+           length(kurban_tracking_lookup.phone) = 10 AND (kurban_phone_key(a.phone_number) = kurban_tracking_lookup.phone
+             OR EXISTS (SELECT 1 FROM victim_order_details d WHERE d.victim_order_id = o.id AND kurban_phone_key(d.shareholder_phone) = kurban_tracking_lookup.phone)) AS matched
+    FROM victim_orders o JOIN accounts a ON a.id = o.account_id
+    WHERE o.order_no = ANY(ARRAY[kurban_tracking_lookup.typed, upper(kurban_tracking_lookup.typed), lower(kurban_tracking_lookup.typed)]) AND lower(o.order_no) = lower(kurban_tracking_lookup.typed)
+    ORDER BY 2 DESC LIMIT 1),
+  ok AS (SELECT coalesce((SELECT m.matched FROM m), false) AS matched),
+  attempt AS (SELECT h.hits > order_max AS locked, h.retry_after FROM kurban_rate_hit(order_key, order_seconds, (SELECT ok.matched FROM ok), order_max) h),
+  -- Only for a wrong answer not locked: a condition of no row of the function, so PostgreSQL
+  -- checks it once before running the function (a one-time filter), which then runs or not.
+  failure AS (
+    SELECT h.hits, h.retry_after FROM kurban_rate_hit(address_key, address_seconds) h
+    WHERE (SELECT NOT ok.matched AND NOT attempt.locked FROM attempt, ok))
+  SELECT attempt.locked, attempt.retry_after, ok.matched,
+         (SELECT failure.hits FROM failure), (SELECT failure.retry_after FROM failure),
+         CASE WHEN ok.matched AND NOT attempt.locked THEN kurban_tracking_view(m.id) END,
+         CASE WHEN ok.matched AND NOT attempt.locked THEN kurban_tracking_token(m.id) END
+  FROM attempt CROSS JOIN ok LEFT JOIN m ON true
+$$;
