@@ -117,8 +117,9 @@ export function buildOpenApi(src: ContractSource): JsonSchema {
       });
     }
     for (const s of operationsOf(e)) {
-      // An idempotent entity's create takes an Idempotency-Key: a retry answers the first answer.
-      const idempotent = e.idempotent && s.op === 'create';
+      // An idempotent entity's create and update take an Idempotency-Key: a retry answers the
+      // first answer (an update sent again after a lost answer is not refused as stale by its own save).
+      const idempotent = e.idempotent && (s.op === 'create' || s.op === 'update');
       const parameters = [...(s.idParam ? [{ $ref: '#/components/parameters/Id' }] : []), ...(idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [])];
       const operation: JsonSchema = {
         tags: [e.plural],

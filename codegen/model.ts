@@ -59,7 +59,7 @@ export interface EntityModel {
   indexes: { columns: string[]; using: 'btree' | 'trgm' }[];
   operations: Operation[];
   idPayloadName: string;
-  /** `x-entity.idempotent`: its create takes an `Idempotency-Key` (a retry never creates twice). */
+  /** `x-entity.idempotent`: its create and update take an `Idempotency-Key` (a retry never writes twice). */
   idempotent: boolean;
   description?: string;
   fields: FieldModel[]; // standard fields included (id, createdAt, updatedAt, rowVersion)

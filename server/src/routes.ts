@@ -80,7 +80,7 @@ function entityRoutes(d: CrudDeps): Record<string, Route> {
         page: async (r: FastifyRequest) => ok(await listPage(d.pool, e, r.body as PagedListRequest)),
         get: async (r: FastifyRequest) => ok(await getOne(d, e, id(r))),
         create: async (r: FastifyRequest) => ok(await create(d, e, body(r), writer(r, operationId), idempotencyKeyOf(r, operationId))),
-        update: async (r: FastifyRequest) => ok(await update(d, e, body(r), writer(r, operationId))),
+        update: async (r: FastifyRequest) => ok(await update(d, e, body(r), writer(r, operationId), idempotencyKeyOf(r, operationId))),
         delete: async (r: FastifyRequest) => ok(await remove(d, e, id(r), writer(r, operationId))),
       }[kind];
       routes[operationId] = kind === 'create' || kind === 'update' ? { handler, preValidation: trimmer(e) } : handler;

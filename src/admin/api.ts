@@ -66,13 +66,14 @@ export function listQuery(entity: AdminEntity | undefined) {
 }
 
 /**
- * Creates (POST) or updates (PUT) with a body already in payload names. The create of an
- * idempotent entity carries `keyFor(payload)` as its Idempotency-Key: the same key for the same
- * body sent again (a retry after a time-out), so the server creates once.
+ * Creates (POST) or updates (PUT) with a body already in payload names. The save of an idempotent
+ * entity carries `keyFor(payload)` as its Idempotency-Key: the same key for the same body sent
+ * again (a retry after a time-out), so the server creates once, and an update sent again is
+ * answered as the first instead of refused as stale by its own save.
  */
 export async function saveRow(entity: AdminEntity, mode: 'create' | 'update', payload: Record<string, unknown>, keyFor?: (body: unknown) => string): Promise<EntityRow> {
   const op = operation(entity, mode);
-  const headers = mode === 'create' && entity.idempotent && keyFor ? { 'Idempotency-Key': keyFor(payload) } : undefined;
+  const headers = entity.idempotent && keyFor ? { 'Idempotency-Key': keyFor(payload) } : undefined;
   return dataOf(await call<EntityRow>(op.method, op.path, payload, undefined, headers));
 }
 

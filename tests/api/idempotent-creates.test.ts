@@ -1,8 +1,10 @@
 // One user action, one write (guide; issue 16, point 2): every create whose double would be a
 // wrong fact (money, a seat, the queue, a customer, a slot, a price) takes an Idempotency-Key, so a
 // double click or a retry after a time-out writes once. The sale and the order page's payment have
-// their own tests (sales.test.ts); here the generic creates and the expense distribution: ten identical requests with one key at the same moment write one row and get ten
-// identical answers; the key with another body is refused and writes nothing.
+// their own tests (sales.test.ts); here the generic creates and the expense distribution: ten
+// identical requests with one key at the same moment write one row and get ten identical answers;
+// the key with another body is refused and writes nothing. The same entities' updates take the key
+// too: a save sent again after a lost answer is answered as the first, not refused as stale.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import contract from '../../generated/openapi.json' with { type: 'json' };
 import { startTestServer, type TestServer } from '../support/app.ts';
@@ -134,5 +136,41 @@ describe.each(CASES)('POST $url with an Idempotency-Key', ({ url, operationId, t
     expect(reused.statusCode).toBe(422);
     expect(reused.json().error.code).toBe('error.idempotency.keyReused');
     expect(await count(table)).toBe(before + written);
+  });
+});
+
+// An update sent again after its answer was lost (a time-out, a dropped connection) carries the
+// same key: it is answered as the first, not refused as stale by the version its own first save
+// moved on.
+const UPDATES = ['updateAccount', 'updateAppointment', 'updateProductPrice', 'updateTransaction', 'updateVictimOrder', 'updateVictimProductsAppointment', 'updateVictimAppointment', 'updateVictimPayment'];
+
+describe('PUT with an Idempotency-Key', () => {
+  const put = (url: string, body: Record<string, unknown>, key?: string) =>
+    server.app.inject({ method: 'PUT', url: `/api/v1/${url}`, payload: body, headers: { authorization: `Bearer ${server.adminToken}`, ...(key ? { 'idempotency-key': key } : {}) } });
+
+  it.each(UPDATES)('%s declares the key in the contract, with the 422 of a reused key', (operationId) => {
+    const op = Object.values(contract.paths as Record<string, Record<string, any>>).flatMap((item) => Object.values(item)).find((o) => o.operationId === operationId);
+    expect(op.parameters.map((p: { $ref?: string }) => p.$ref)).toContain('#/components/parameters/IdempotencyKey');
+    expect(Object.keys(op.responses)).toContain('422');
+  });
+
+  it.each([['Accounts', 'Account', 'title'], ['Transactions', 'Transaction', 'description']])('a save of %s sent again with its key gets the first answer; without one, a 409; the key with another body, a 422', async (url, entity, field) => {
+    const body = await rows.body(entity);
+    const created = await post(url, body, `create-${++seq}`);
+    expect(created.statusCode, created.body).toBe(200);
+    const row = created.json().data as Record<string, unknown>;
+    const change = { ...body, id: row.id, rowVersion: row.rowVersion, [field]: 'Kapıda ödenecek' };
+    const key = `update-${++seq}`;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => put(url, change, key)));
+    expect(answers.map((a) => a.statusCode), answers[0].body).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers[0].json().data.rowVersion).toBe((row.rowVersion as number) + 1);
+
+    // The same save without a key: its version is behind now.
+    expect((await put(url, change)).statusCode).toBe(409);
+    const reused = await put(url, { ...change, [field]: 'Başka bir not' }, key);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().error.code).toBe('error.idempotency.keyReused');
+    expect((await s.sql(`SELECT row_version FROM ${url === 'Accounts' ? 'accounts' : 'transactions'} WHERE id = $1`, [row.id]))[0].row_version).toBe((row.rowVersion as number) + 1);
   });
 });

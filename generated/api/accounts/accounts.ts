@@ -576,6 +576,11 @@ export type updateAccountResponse415 = {
   status: 415
 }
 
+export type updateAccountResponse422 = {
+  data: IdempotencyKeyReusedResponse
+  status: 422
+}
+
 export type updateAccountResponse431 = {
   data: HeadersTooLargeResponse
   status: 431
@@ -589,7 +594,7 @@ export type updateAccountResponse503 = {
 export type updateAccountResponseSuccess = (updateAccountResponse200) & {
   headers: Headers;
 };
-export type updateAccountResponseError = (updateAccountResponse400 | updateAccountResponse401 | updateAccountResponse403 | updateAccountResponse404 | updateAccountResponse409 | updateAccountResponse413 | updateAccountResponse415 | updateAccountResponse431 | updateAccountResponse503) & {
+export type updateAccountResponseError = (updateAccountResponse400 | updateAccountResponse401 | updateAccountResponse403 | updateAccountResponse404 | updateAccountResponse409 | updateAccountResponse413 | updateAccountResponse415 | updateAccountResponse422 | updateAccountResponse431 | updateAccountResponse503) & {
   headers: Headers;
 };
 
@@ -637,7 +642,7 @@ return apiFetch<updateAccountResponse>(getUpdateAccountUrl(),
 
 export const getUpdateAccountMutationKey = () => ['updateAccount'] as const;
 
-export const getUpdateAccountMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const getUpdateAccountMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccount>>, TError,UpdateAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAccount>>, TError,UpdateAccountMutationVariables, TContext> => {
 
@@ -666,13 +671,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAccountMutationResult = NonNullable<Awaited<ReturnType<typeof updateAccount>>>
     export type UpdateAccountMutationBody = AccountUpdate
-    export type UpdateAccountMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+    export type UpdateAccountMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateAccountMutationVariables = {data: AccountUpdate}
 
     /**
  * @summary Update a Account (optimistic concurrency on rowVersion)
  */
-export const useUpdateAccount = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const useUpdateAccount = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAccount>>, TError,UpdateAccountMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAccount>>,

@@ -702,6 +702,11 @@ export type updateAppointmentResponse415 = {
   status: 415
 }
 
+export type updateAppointmentResponse422 = {
+  data: IdempotencyKeyReusedResponse
+  status: 422
+}
+
 export type updateAppointmentResponse431 = {
   data: HeadersTooLargeResponse
   status: 431
@@ -715,7 +720,7 @@ export type updateAppointmentResponse503 = {
 export type updateAppointmentResponseSuccess = (updateAppointmentResponse200) & {
   headers: Headers;
 };
-export type updateAppointmentResponseError = (updateAppointmentResponse400 | updateAppointmentResponse401 | updateAppointmentResponse403 | updateAppointmentResponse404 | updateAppointmentResponse409 | updateAppointmentResponse413 | updateAppointmentResponse415 | updateAppointmentResponse431 | updateAppointmentResponse503) & {
+export type updateAppointmentResponseError = (updateAppointmentResponse400 | updateAppointmentResponse401 | updateAppointmentResponse403 | updateAppointmentResponse404 | updateAppointmentResponse409 | updateAppointmentResponse413 | updateAppointmentResponse415 | updateAppointmentResponse422 | updateAppointmentResponse431 | updateAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -763,7 +768,7 @@ return apiFetch<updateAppointmentResponse>(getUpdateAppointmentUrl(),
 
 export const getUpdateAppointmentMutationKey = () => ['updateAppointment'] as const;
 
-export const getUpdateAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const getUpdateAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAppointment>>, TError,UpdateAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateAppointment>>, TError,UpdateAppointmentMutationVariables, TContext> => {
 
@@ -792,13 +797,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof updateAppointment>>>
     export type UpdateAppointmentMutationBody = AppointmentUpdate
-    export type UpdateAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+    export type UpdateAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateAppointmentMutationVariables = {data: AppointmentUpdate}
 
     /**
  * @summary Update a Appointment (optimistic concurrency on rowVersion)
  */
-export const useUpdateAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const useUpdateAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateAppointment>>, TError,UpdateAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateAppointment>>,

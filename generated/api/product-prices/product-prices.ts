@@ -405,6 +405,11 @@ export type updateProductPriceResponse415 = {
   status: 415
 }
 
+export type updateProductPriceResponse422 = {
+  data: IdempotencyKeyReusedResponse
+  status: 422
+}
+
 export type updateProductPriceResponse431 = {
   data: HeadersTooLargeResponse
   status: 431
@@ -418,7 +423,7 @@ export type updateProductPriceResponse503 = {
 export type updateProductPriceResponseSuccess = (updateProductPriceResponse200) & {
   headers: Headers;
 };
-export type updateProductPriceResponseError = (updateProductPriceResponse400 | updateProductPriceResponse401 | updateProductPriceResponse403 | updateProductPriceResponse404 | updateProductPriceResponse409 | updateProductPriceResponse413 | updateProductPriceResponse415 | updateProductPriceResponse431 | updateProductPriceResponse503) & {
+export type updateProductPriceResponseError = (updateProductPriceResponse400 | updateProductPriceResponse401 | updateProductPriceResponse403 | updateProductPriceResponse404 | updateProductPriceResponse409 | updateProductPriceResponse413 | updateProductPriceResponse415 | updateProductPriceResponse422 | updateProductPriceResponse431 | updateProductPriceResponse503) & {
   headers: Headers;
 };
 
@@ -466,7 +471,7 @@ return apiFetch<updateProductPriceResponse>(getUpdateProductPriceUrl(),
 
 export const getUpdateProductPriceMutationKey = () => ['updateProductPrice'] as const;
 
-export const getUpdateProductPriceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const getUpdateProductPriceMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProductPrice>>, TError,UpdateProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateProductPrice>>, TError,UpdateProductPriceMutationVariables, TContext> => {
 
@@ -495,13 +500,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateProductPriceMutationResult = NonNullable<Awaited<ReturnType<typeof updateProductPrice>>>
     export type UpdateProductPriceMutationBody = ProductPriceUpdate
-    export type UpdateProductPriceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+    export type UpdateProductPriceMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateProductPriceMutationVariables = {data: ProductPriceUpdate}
 
     /**
  * @summary Update a ProductPrice (optimistic concurrency on rowVersion)
  */
-export const useUpdateProductPrice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const useUpdateProductPrice = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProductPrice>>, TError,UpdateProductPriceMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateProductPrice>>,

@@ -562,6 +562,11 @@ export type updateTransactionResponse415 = {
   status: 415
 }
 
+export type updateTransactionResponse422 = {
+  data: IdempotencyKeyReusedResponse
+  status: 422
+}
+
 export type updateTransactionResponse431 = {
   data: HeadersTooLargeResponse
   status: 431
@@ -575,7 +580,7 @@ export type updateTransactionResponse503 = {
 export type updateTransactionResponseSuccess = (updateTransactionResponse200) & {
   headers: Headers;
 };
-export type updateTransactionResponseError = (updateTransactionResponse400 | updateTransactionResponse401 | updateTransactionResponse403 | updateTransactionResponse404 | updateTransactionResponse409 | updateTransactionResponse413 | updateTransactionResponse415 | updateTransactionResponse431 | updateTransactionResponse503) & {
+export type updateTransactionResponseError = (updateTransactionResponse400 | updateTransactionResponse401 | updateTransactionResponse403 | updateTransactionResponse404 | updateTransactionResponse409 | updateTransactionResponse413 | updateTransactionResponse415 | updateTransactionResponse422 | updateTransactionResponse431 | updateTransactionResponse503) & {
   headers: Headers;
 };
 
@@ -623,7 +628,7 @@ return apiFetch<updateTransactionResponse>(getUpdateTransactionUrl(),
 
 export const getUpdateTransactionMutationKey = () => ['updateTransaction'] as const;
 
-export const getUpdateTransactionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const getUpdateTransactionMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTransaction>>, TError,UpdateTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTransaction>>, TError,UpdateTransactionMutationVariables, TContext> => {
 
@@ -652,13 +657,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTransactionMutationResult = NonNullable<Awaited<ReturnType<typeof updateTransaction>>>
     export type UpdateTransactionMutationBody = TransactionUpdate
-    export type UpdateTransactionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+    export type UpdateTransactionMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateTransactionMutationVariables = {data: TransactionUpdate}
 
     /**
  * @summary Update a Transaction (optimistic concurrency on rowVersion)
  */
-export const useUpdateTransaction = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const useUpdateTransaction = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTransaction>>, TError,UpdateTransactionMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTransaction>>,

@@ -405,6 +405,11 @@ export type updateVictimAppointmentResponse415 = {
   status: 415
 }
 
+export type updateVictimAppointmentResponse422 = {
+  data: IdempotencyKeyReusedResponse
+  status: 422
+}
+
 export type updateVictimAppointmentResponse431 = {
   data: HeadersTooLargeResponse
   status: 431
@@ -418,7 +423,7 @@ export type updateVictimAppointmentResponse503 = {
 export type updateVictimAppointmentResponseSuccess = (updateVictimAppointmentResponse200) & {
   headers: Headers;
 };
-export type updateVictimAppointmentResponseError = (updateVictimAppointmentResponse400 | updateVictimAppointmentResponse401 | updateVictimAppointmentResponse403 | updateVictimAppointmentResponse404 | updateVictimAppointmentResponse409 | updateVictimAppointmentResponse413 | updateVictimAppointmentResponse415 | updateVictimAppointmentResponse431 | updateVictimAppointmentResponse503) & {
+export type updateVictimAppointmentResponseError = (updateVictimAppointmentResponse400 | updateVictimAppointmentResponse401 | updateVictimAppointmentResponse403 | updateVictimAppointmentResponse404 | updateVictimAppointmentResponse409 | updateVictimAppointmentResponse413 | updateVictimAppointmentResponse415 | updateVictimAppointmentResponse422 | updateVictimAppointmentResponse431 | updateVictimAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -466,7 +471,7 @@ return apiFetch<updateVictimAppointmentResponse>(getUpdateVictimAppointmentUrl()
 
 export const getUpdateVictimAppointmentMutationKey = () => ['updateVictimAppointment'] as const;
 
-export const getUpdateVictimAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const getUpdateVictimAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimAppointment>>, TError,UpdateVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateVictimAppointment>>, TError,UpdateVictimAppointmentMutationVariables, TContext> => {
 
@@ -495,13 +500,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateVictimAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimAppointment>>>
     export type UpdateVictimAppointmentMutationBody = VictimAppointmentUpdate
-    export type UpdateVictimAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+    export type UpdateVictimAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateVictimAppointmentMutationVariables = {data: VictimAppointmentUpdate}
 
     /**
  * @summary Update a VictimAppointment (optimistic concurrency on rowVersion)
  */
-export const useUpdateVictimAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const useUpdateVictimAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimAppointment>>, TError,UpdateVictimAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateVictimAppointment>>,

@@ -1051,6 +1051,11 @@ export type updateVictimOrderResponse415 = {
   status: 415
 }
 
+export type updateVictimOrderResponse422 = {
+  data: IdempotencyKeyReusedResponse
+  status: 422
+}
+
 export type updateVictimOrderResponse431 = {
   data: HeadersTooLargeResponse
   status: 431
@@ -1064,7 +1069,7 @@ export type updateVictimOrderResponse503 = {
 export type updateVictimOrderResponseSuccess = (updateVictimOrderResponse200) & {
   headers: Headers;
 };
-export type updateVictimOrderResponseError = (updateVictimOrderResponse400 | updateVictimOrderResponse401 | updateVictimOrderResponse403 | updateVictimOrderResponse404 | updateVictimOrderResponse409 | updateVictimOrderResponse413 | updateVictimOrderResponse415 | updateVictimOrderResponse431 | updateVictimOrderResponse503) & {
+export type updateVictimOrderResponseError = (updateVictimOrderResponse400 | updateVictimOrderResponse401 | updateVictimOrderResponse403 | updateVictimOrderResponse404 | updateVictimOrderResponse409 | updateVictimOrderResponse413 | updateVictimOrderResponse415 | updateVictimOrderResponse422 | updateVictimOrderResponse431 | updateVictimOrderResponse503) & {
   headers: Headers;
 };
 
@@ -1112,7 +1117,7 @@ return apiFetch<updateVictimOrderResponse>(getUpdateVictimOrderUrl(),
 
 export const getUpdateVictimOrderMutationKey = () => ['updateVictimOrder'] as const;
 
-export const getUpdateVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const getUpdateVictimOrderMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimOrder>>, TError,UpdateVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateVictimOrder>>, TError,UpdateVictimOrderMutationVariables, TContext> => {
 
@@ -1141,13 +1146,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateVictimOrderMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimOrder>>>
     export type UpdateVictimOrderMutationBody = VictimOrderUpdate
-    export type UpdateVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+    export type UpdateVictimOrderMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateVictimOrderMutationVariables = {data: VictimOrderUpdate}
 
     /**
  * @summary Update a VictimOrder (optimistic concurrency on rowVersion)
  */
-export const useUpdateVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const useUpdateVictimOrder = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimOrder>>, TError,UpdateVictimOrderMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateVictimOrder>>,

@@ -405,6 +405,11 @@ export type updateVictimPaymentResponse415 = {
   status: 415
 }
 
+export type updateVictimPaymentResponse422 = {
+  data: IdempotencyKeyReusedResponse
+  status: 422
+}
+
 export type updateVictimPaymentResponse431 = {
   data: HeadersTooLargeResponse
   status: 431
@@ -418,7 +423,7 @@ export type updateVictimPaymentResponse503 = {
 export type updateVictimPaymentResponseSuccess = (updateVictimPaymentResponse200) & {
   headers: Headers;
 };
-export type updateVictimPaymentResponseError = (updateVictimPaymentResponse400 | updateVictimPaymentResponse401 | updateVictimPaymentResponse403 | updateVictimPaymentResponse404 | updateVictimPaymentResponse409 | updateVictimPaymentResponse413 | updateVictimPaymentResponse415 | updateVictimPaymentResponse431 | updateVictimPaymentResponse503) & {
+export type updateVictimPaymentResponseError = (updateVictimPaymentResponse400 | updateVictimPaymentResponse401 | updateVictimPaymentResponse403 | updateVictimPaymentResponse404 | updateVictimPaymentResponse409 | updateVictimPaymentResponse413 | updateVictimPaymentResponse415 | updateVictimPaymentResponse422 | updateVictimPaymentResponse431 | updateVictimPaymentResponse503) & {
   headers: Headers;
 };
 
@@ -466,7 +471,7 @@ return apiFetch<updateVictimPaymentResponse>(getUpdateVictimPaymentUrl(),
 
 export const getUpdateVictimPaymentMutationKey = () => ['updateVictimPayment'] as const;
 
-export const getUpdateVictimPaymentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const getUpdateVictimPaymentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimPayment>>, TError,UpdateVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateVictimPayment>>, TError,UpdateVictimPaymentMutationVariables, TContext> => {
 
@@ -495,13 +500,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateVictimPaymentMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimPayment>>>
     export type UpdateVictimPaymentMutationBody = VictimPaymentUpdate
-    export type UpdateVictimPaymentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+    export type UpdateVictimPaymentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateVictimPaymentMutationVariables = {data: VictimPaymentUpdate}
 
     /**
  * @summary Update a VictimPayment (optimistic concurrency on rowVersion)
  */
-export const useUpdateVictimPayment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const useUpdateVictimPayment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimPayment>>, TError,UpdateVictimPaymentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateVictimPayment>>,

@@ -564,6 +564,11 @@ export type updateVictimProductsAppointmentResponse415 = {
   status: 415
 }
 
+export type updateVictimProductsAppointmentResponse422 = {
+  data: IdempotencyKeyReusedResponse
+  status: 422
+}
+
 export type updateVictimProductsAppointmentResponse431 = {
   data: HeadersTooLargeResponse
   status: 431
@@ -577,7 +582,7 @@ export type updateVictimProductsAppointmentResponse503 = {
 export type updateVictimProductsAppointmentResponseSuccess = (updateVictimProductsAppointmentResponse200) & {
   headers: Headers;
 };
-export type updateVictimProductsAppointmentResponseError = (updateVictimProductsAppointmentResponse400 | updateVictimProductsAppointmentResponse401 | updateVictimProductsAppointmentResponse403 | updateVictimProductsAppointmentResponse404 | updateVictimProductsAppointmentResponse409 | updateVictimProductsAppointmentResponse413 | updateVictimProductsAppointmentResponse415 | updateVictimProductsAppointmentResponse431 | updateVictimProductsAppointmentResponse503) & {
+export type updateVictimProductsAppointmentResponseError = (updateVictimProductsAppointmentResponse400 | updateVictimProductsAppointmentResponse401 | updateVictimProductsAppointmentResponse403 | updateVictimProductsAppointmentResponse404 | updateVictimProductsAppointmentResponse409 | updateVictimProductsAppointmentResponse413 | updateVictimProductsAppointmentResponse415 | updateVictimProductsAppointmentResponse422 | updateVictimProductsAppointmentResponse431 | updateVictimProductsAppointmentResponse503) & {
   headers: Headers;
 };
 
@@ -625,7 +630,7 @@ return apiFetch<updateVictimProductsAppointmentResponse>(getUpdateVictimProducts
 
 export const getUpdateVictimProductsAppointmentMutationKey = () => ['updateVictimProductsAppointment'] as const;
 
-export const getUpdateVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const getUpdateVictimProductsAppointmentMutationOptions = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError,UpdateVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError,UpdateVictimProductsAppointmentMutationVariables, TContext> => {
 
@@ -654,13 +659,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateVictimProductsAppointmentMutationResult = NonNullable<Awaited<ReturnType<typeof updateVictimProductsAppointment>>>
     export type UpdateVictimProductsAppointmentMutationBody = VictimProductsAppointmentUpdate
-    export type UpdateVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
+    export type UpdateVictimProductsAppointmentMutationError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse
     export type UpdateVictimProductsAppointmentMutationVariables = {data: VictimProductsAppointmentUpdate}
 
     /**
  * @summary Update a VictimProductsAppointment (optimistic concurrency on rowVersion)
  */
-export const useUpdateVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
+export const useUpdateVictimProductsAppointment = <TError = BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | NotFoundResponse | ConflictResponse | PayloadTooLargeResponse | UnsupportedMediaTypeResponse | IdempotencyKeyReusedResponse | HeadersTooLargeResponse | ServiceUnavailableResponse,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateVictimProductsAppointment>>, TError,UpdateVictimProductsAppointmentMutationVariables, TContext>, request?: SecondParameter<typeof apiFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateVictimProductsAppointment>>,

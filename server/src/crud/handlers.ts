@@ -188,7 +188,8 @@ export async function createIn(client: pg.PoolClient, d: CrudDeps, e: EntityMeta
 /**
  * `scope`: the signed-in user and the operation, for what the database records (audit trail,
  * postings). With an `idempotencyKey` (an idempotent entity's create), a retry with the key
- * answers the row the first create answered instead of creating another (db/idempotency.ts).
+ * answers the row the first create answered instead of creating another (db/idempotency.ts);
+ * `update` alike.
  */
 export async function create(d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, scope: WriteScope = {}, idempotencyKey?: string) {
   try {
@@ -227,33 +228,44 @@ function changesNothing(e: EntityMeta, values: Record<string, unknown>, current:
   });
 }
 
-export async function update(d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, scope: WriteScope = {}) {
+/**
+ * With an `idempotencyKey` (an idempotent entity's update), the same save sent again after its
+ * answer was lost answers the row the first save answered, instead of a 409 for the version the
+ * first save moved on.
+ */
+export async function update(d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, scope: WriteScope = {}, idempotencyKey?: string) {
+  try {
+    return await inTransaction(d.pool, async (client) => {
+      const request = { key: idempotencyKey, userId: scope.userId, operation: scope.operation ?? e.name, body };
+      return (await keyed(client, request, async () => ({ status: 200, data: await updateIn(client, d, e, body, scope) }))).data as Record<string, unknown>;
+    }, scope);
+  } catch (err) {
+    translateDbError(e, err, d.constraintErrors);
+  }
+}
+
+/** The update itself, in the caller's transaction. */
+async function updateIn(client: pg.PoolClient, d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, scope: WriteScope) {
   const { userId, claims } = scope;
   const id = body[e.idPayloadName] as number;
   const rowVersion = body.rowVersion as number;
   const values = writableValues(e, body, 'update');
   const hooks = d.hooks[e.name] ?? {};
-  try {
-    return await inTransaction(d.pool, async (client) => {
-      // The row is locked first: the hooks judge the change against the row as it stays.
-      const current = await readRow(client, e, id, 'change');
-      if (!current) throw notFound();
-      if (current.rowVersion !== rowVersion) throw staleRow(current);
-      // A row read and saved back unchanged is answered as it is, on every entity: nothing is
-      // written, so no rule about changes (a final order's lines) is asked and no version moves.
-      if (changesNothing(e, values, current)) return current;
-      const ctx: WriteContext = { client, entity: e, values, id, current, userId, claims };
-      await hooks.beforeWrite?.(ctx);
-      const cols = await columnValues(d, e, ctx.values);
-      const sets = [...cols.map((c, i) => `${ident(c.column)} = $${i + 2}`), '"row_version" = "row_version" + 1', '"updated_at" = now()'];
-      await client.query(`UPDATE ${ident(e.table)} SET ${sets.join(', ')} WHERE "id" = $1`, [id, ...cols.map((c) => c.value)]);
-      const row = (await readRow(client, e, id))!;
-      await hooks.afterWrite?.({ ...ctx, row });
-      return hooks.afterWrite ? (await readRow(client, e, id))! : row;
-    }, scope);
-  } catch (err) {
-    translateDbError(e, err, d.constraintErrors);
-  }
+  // The row is locked first: the hooks judge the change against the row as it stays.
+  const current = await readRow(client, e, id, 'change');
+  if (!current) throw notFound();
+  if (current.rowVersion !== rowVersion) throw staleRow(current);
+  // A row read and saved back unchanged is answered as it is, on every entity: nothing is
+  // written, so no rule about changes (a final order's lines) is asked and no version moves.
+  if (changesNothing(e, values, current)) return current;
+  const ctx: WriteContext = { client, entity: e, values, id, current, userId, claims };
+  await hooks.beforeWrite?.(ctx);
+  const cols = await columnValues(d, e, ctx.values);
+  const sets = [...cols.map((c, i) => `${ident(c.column)} = $${i + 2}`), '"row_version" = "row_version" + 1', '"updated_at" = now()'];
+  await client.query(`UPDATE ${ident(e.table)} SET ${sets.join(', ')} WHERE "id" = $1`, [id, ...cols.map((c) => c.value)]);
+  const row = (await readRow(client, e, id))!;
+  await hooks.afterWrite?.({ ...ctx, row });
+  return hooks.afterWrite ? (await readRow(client, e, id))! : row;
 }
 
 export async function remove(d: CrudDeps, e: EntityMeta, id: number, scope: WriteScope = {}) {

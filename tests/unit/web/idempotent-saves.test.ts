@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-// The generic dialog's create of an idempotent entity (a payment, a booking, an order…) carries one
-// Idempotency-Key per submission: the same key when the same body is sent again, none on an
-// update or on an entity that does not take one. A generated create hook made with `keyedCreate`
-// sends the form's key too.
+// The generic dialog's save of an idempotent entity (a payment, a booking, an order…) carries one
+// Idempotency-Key per submission, create or update: the same key when the same body is sent
+// again, none on an entity that does not take one. A generated create hook made with
+// `keyedCreate` sends the form's key too.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveRow } from '../../../src/admin/api.ts';
 import { keyedCreate, submissionKeys } from '../../../src/lib/submission-key.ts';
@@ -25,15 +25,16 @@ describe('idempotent saves', () => {
       ['Accounts', 'Appointments', 'ProductPrices', 'Transactions', 'VictimAppointments', 'VictimOrders', 'VictimPayments', 'VictimProductsAppointments']);
   });
 
-  it('a create of an idempotent entity sends the key of its body, the same on a retry', async () => {
+  it('a save of an idempotent entity sends the key of its body, the same on a retry, create or update', async () => {
     let n = 0;
     const keyFor = submissionKeys(() => `k${++n}`);
     const payments = await entity('VictimPayments');
     await saveRow(payments, 'create', { amount: '10.00' }, keyFor);
     await saveRow(payments, 'create', { amount: '10.00' }, keyFor);
     await saveRow(payments, 'create', { amount: '12.00' }, keyFor);
-    await saveRow(payments, 'update', { id: 1, amount: '12.00' }, keyFor);
-    expect(sent.map((r) => r.key)).toEqual(['k1', 'k1', 'k2', null]);
+    await saveRow(payments, 'update', { id: 1, rowVersion: 1, amount: '12.00' }, keyFor);
+    await saveRow(payments, 'update', { id: 1, rowVersion: 1, amount: '12.00' }, keyFor);
+    expect(sent.map((r) => r.key)).toEqual(['k1', 'k1', 'k2', 'k3', 'k3']);
   });
 
   it('an entity that takes no key gets none', async () => {
