@@ -37,6 +37,13 @@ async function slot() {
   return res.body.data.id as number;
 }
 
+/** The operation declares the Idempotency-Key header and the 422 of a key reused with another body. */
+function expectKeyDeclared(operationId: string) {
+  const op = Object.values(contract.paths as Record<string, Record<string, any>>).flatMap((item) => Object.values(item)).find((o) => o.operationId === operationId);
+  expect(op.parameters.map((p: { $ref?: string }) => p.$ref)).toContain('#/components/parameters/IdempotencyKey');
+  expect(Object.keys(op.responses)).toContain('422');
+}
+
 interface Case {
   /** The operation's path and the table its rows go to. */
   url: string;
@@ -115,11 +122,7 @@ const CASES: Case[] = [
 ];
 
 describe.each(CASES)('POST $url with an Idempotency-Key', ({ url, operationId, table, bodies }) => {
-  it('declares the key in the contract, with the 422 of a reused key', () => {
-    const op = Object.values(contract.paths as Record<string, Record<string, any>>).flatMap((item) => Object.values(item)).find((o) => o.operationId === operationId);
-    expect(op.parameters.map((p: { $ref?: string }) => p.$ref)).toContain('#/components/parameters/IdempotencyKey');
-    expect(Object.keys(op.responses)).toContain('422');
-  });
+  it('declares the key in the contract, with the 422 of a reused key', () => expectKeyDeclared(operationId));
 
   it('ten identical requests at once write once and get one answer; the key with another body writes nothing', async () => {
     const [body, other] = await bodies();
@@ -148,13 +151,9 @@ describe('PUT with an Idempotency-Key', () => {
   const put = (url: string, body: Record<string, unknown>, key?: string) =>
     server.app.inject({ method: 'PUT', url: `/api/v1/${url}`, payload: body, headers: { authorization: `Bearer ${server.adminToken}`, ...(key ? { 'idempotency-key': key } : {}) } });
 
-  it.each(UPDATES)('%s declares the key in the contract, with the 422 of a reused key', (operationId) => {
-    const op = Object.values(contract.paths as Record<string, Record<string, any>>).flatMap((item) => Object.values(item)).find((o) => o.operationId === operationId);
-    expect(op.parameters.map((p: { $ref?: string }) => p.$ref)).toContain('#/components/parameters/IdempotencyKey');
-    expect(Object.keys(op.responses)).toContain('422');
-  });
+  it.each(UPDATES)('%s declares the key in the contract, with the 422 of a reused key', expectKeyDeclared);
 
-  it.each([['Accounts', 'Account', 'title'], ['Transactions', 'Transaction', 'description']])('a save of %s sent again with its key gets the first answer; without one, a 409; the key with another body, a 422', async (url, entity, field) => {
+  it.each([['Accounts', 'Account', 'accounts', 'title'], ['Transactions', 'Transaction', 'transactions', 'description']])('a save of %s sent again with its key gets the first answer; without one, a 409; the key with another body, a 422', async (url, entity, table, field) => {
     const body = await rows.body(entity);
     const created = await post(url, body, `create-${++seq}`);
     expect(created.statusCode, created.body).toBe(200);
@@ -171,6 +170,6 @@ describe('PUT with an Idempotency-Key', () => {
     const reused = await put(url, { ...change, [field]: 'Başka bir not' }, key);
     expect(reused.statusCode).toBe(422);
     expect(reused.json().error.code).toBe('error.idempotency.keyReused');
-    expect((await s.sql(`SELECT row_version FROM ${url === 'Accounts' ? 'accounts' : 'transactions'} WHERE id = $1`, [row.id]))[0].row_version).toBe((row.rowVersion as number) + 1);
+    expect((await s.sql(`SELECT row_version FROM ${table} WHERE id = $1`, [row.id]))[0].row_version).toBe((row.rowVersion as number) + 1);
   });
 });

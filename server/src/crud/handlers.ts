@@ -186,21 +186,26 @@ export async function createIn(client: pg.PoolClient, d: CrudDeps, e: EntityMeta
 }
 
 /**
- * `scope`: the signed-in user and the operation, for what the database records (audit trail,
- * postings). With an `idempotencyKey` (an idempotent entity's create), a retry with the key
- * answers the row the first create answered instead of creating another (db/idempotency.ts);
- * `update` alike.
+ * A row written in its own transaction by `write` (createIn, updateIn). `scope`: the signed-in
+ * user and the operation, for what the database records (audit trail, postings). With an
+ * `idempotencyKey` (an idempotent entity's create or update), a retry with the key answers the row
+ * the first write answered (db/idempotency.ts): no second row, and no 409 for the version an
+ * update's own first save moved on.
  */
-export async function create(d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, scope: WriteScope = {}, idempotencyKey?: string) {
+async function keyedWrite(d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, scope: WriteScope, idempotencyKey: string | undefined,
+  write: (client: pg.PoolClient) => Promise<Record<string, unknown>>) {
   try {
     return await inTransaction(d.pool, async (client) => {
       const request = { key: idempotencyKey, userId: scope.userId, operation: scope.operation ?? e.name, body };
-      return (await keyed(client, request, async () => ({ status: 200, data: await createIn(client, d, e, body, scope) }))).data as Record<string, unknown>;
+      return (await keyed(client, request, async () => ({ status: 200, data: await write(client) }))).data as Record<string, unknown>;
     }, scope);
   } catch (err) {
     translateDbError(e, err, d.constraintErrors);
   }
 }
+
+export const create = (d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, scope: WriteScope = {}, idempotencyKey?: string) =>
+  keyedWrite(d, e, body, scope, idempotencyKey, (client) => createIn(client, d, e, body, scope));
 
 /** Whether a stored value and a value sent for it are the same, by the field's kind. */
 function sameValue(f: FieldMeta, stored: unknown, sent: unknown): boolean {
@@ -228,21 +233,8 @@ function changesNothing(e: EntityMeta, values: Record<string, unknown>, current:
   });
 }
 
-/**
- * With an `idempotencyKey` (an idempotent entity's update), the same save sent again after its
- * answer was lost answers the row the first save answered, instead of a 409 for the version the
- * first save moved on.
- */
-export async function update(d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, scope: WriteScope = {}, idempotencyKey?: string) {
-  try {
-    return await inTransaction(d.pool, async (client) => {
-      const request = { key: idempotencyKey, userId: scope.userId, operation: scope.operation ?? e.name, body };
-      return (await keyed(client, request, async () => ({ status: 200, data: await updateIn(client, d, e, body, scope) }))).data as Record<string, unknown>;
-    }, scope);
-  } catch (err) {
-    translateDbError(e, err, d.constraintErrors);
-  }
-}
+export const update = (d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, scope: WriteScope = {}, idempotencyKey?: string) =>
+  keyedWrite(d, e, body, scope, idempotencyKey, (client) => updateIn(client, d, e, body, scope));
 
 /** The update itself, in the caller's transaction. */
 async function updateIn(client: pg.PoolClient, d: CrudDeps, e: EntityMeta, body: Record<string, unknown>, scope: WriteScope) {

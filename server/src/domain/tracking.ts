@@ -101,28 +101,29 @@ interface Waiting {
   reject: (err: unknown) => void;
 }
 
+/** The most lookups one statement carries. */
+const LOOKUPS_PER_STATEMENT = 64;
+
 /**
- * The lookups of this instance, sent to the database together: at most `roundTrips` statements
- * are under way, and the lookups that arrive meanwhile go together in the next one (at most
- * `batch`), each run in turn by `kurban_tracking_lookup` (rules/tracking.sql). On a busy slaughter
- * day a round trip's own cost (waking a database process, a write and a read on each side) is
- * most of a lookup's; alone (nothing under way) a lookup goes at once. One statement is one
- * transaction: when it fails, none of its lookups counted, and each is run again alone, in turn,
- * so that one lookup's failure is its own.
+ * The lookups of this instance, sent to the database together: one statement is under way at a
+ * time, and the lookups that arrive meanwhile go together in the next one, each run in turn by
+ * `kurban_tracking_lookup` (rules/tracking.sql). On a busy slaughter day a round trip's own cost
+ * (waking a database process, a write and a read on each side) is most of a lookup's; alone
+ * (nothing under way) a lookup goes at once. One at a time: a lookup's database work is a fraction
+ * of a millisecond, so one statement at a time serves thousands a second, and more would only add
+ * processes competing for the cores (measured with `npm run bench:season -- --part d`). One
+ * statement is one transaction: when it fails, none of its lookups counted, and each is run again
+ * alone, in turn, so that one lookup's failure is its own.
  */
 export class TrackingLookups {
   private readonly pool: pg.Pool;
-  private readonly budget: Budget;
-  private readonly roundTrips: number;
-  private readonly batch: number;
+  private readonly perAddress: Budget;
   private readonly waiting: Waiting[] = [];
-  private underWay = 0;
+  private sending = false;
 
-  constructor(pool: pg.Pool, perAddress: Budget, options: { roundTrips?: number; batch?: number } = {}) {
+  constructor(pool: pg.Pool, perAddress: Budget) {
     this.pool = pool;
-    this.budget = perAddress;
-    this.roundTrips = options.roundTrips ?? 1;
-    this.batch = options.batch ?? 64;
+    this.perAddress = perAddress;
   }
 
   lookup(args: LookupArgs): Promise<LookupRow> {
@@ -133,14 +134,12 @@ export class TrackingLookups {
   }
 
   private send() {
-    while (this.underWay < this.roundTrips && this.waiting.length) {
-      const batch = this.waiting.splice(0, this.batch);
-      this.underWay++;
-      void this.settle(batch).finally(() => {
-        this.underWay--;
-        this.send();
-      });
-    }
+    if (this.sending || !this.waiting.length) return;
+    this.sending = true;
+    void this.settle(this.waiting.splice(0, LOOKUPS_PER_STATEMENT)).finally(() => {
+      this.sending = false;
+      this.send();
+    });
   }
 
   private async settle(batch: Waiting[]) {
@@ -168,7 +167,7 @@ export class TrackingLookups {
              ORDER BY l.n`,
       values: [
         lookups.map((l) => l.typed), lookups.map((l) => l.phone), lookups.map((l) => l.orderKey), lookups.map((l) => l.addressKey),
-        TRACKING_LOCKOUT.seconds, TRACKING_LOCKOUT.max, this.budget.seconds,
+        TRACKING_LOCKOUT.seconds, TRACKING_LOCKOUT.max, this.perAddress.seconds,
       ],
     });
     return rows as LookupRow[];
