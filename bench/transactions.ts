@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../server/src/app.ts';
 import { connectDatabase, inTransaction } from '../server/src/db/client.ts';
 import { runMigrations } from '../server/src/db/migrate.ts';
-import { COUNT_AHEAD, buildListQuery, type PagedListRequest } from '../server/src/crud/list.ts';
+import { buildListQuery, countAhead, type PagedListRequest } from '../server/src/crud/list.ts';
 import { entityByName } from '../server/src/crud/entities.ts';
 import { startTestPostgres } from '../tests/support/database.ts';
 import { testConfig } from '../tests/support/config.ts';
@@ -129,7 +129,7 @@ for (const name of searches) {
 const dbGoal: Record<string, number> = { a: 3 };
 for (const name of searches) {
   const q = buildListQuery(entityByName.get('Transaction')!, scenarios[name].body as PagedListRequest);
-  const statements = [`SELECT t.* FROM transactions t ${q.where} ${q.order} LIMIT 20`, `SELECT count(*) FROM (SELECT 1 FROM transactions t ${q.where} LIMIT ${COUNT_AHEAD + 1}) c`];
+  const statements = [`SELECT t.* FROM transactions t ${q.where} ${q.order} LIMIT 20`, `SELECT count(*) FROM (SELECT 1 FROM transactions t ${q.where} LIMIT ${countAhead(20) + 1}) c`];
   const times: number[] = [];
   for (let i = 0; i < 8; i++) {
     let ms = 0;
@@ -148,7 +148,7 @@ for (const name of searches) {
 if (args.explain) {
   for (const name of searches) {
     const q = buildListQuery(entityByName.get('Transaction')!, scenarios[name].body as PagedListRequest);
-    for (const sql of [`SELECT t.* FROM transactions t ${q.where} ${q.order} LIMIT 20`, `SELECT count(*) FROM (SELECT 1 FROM transactions t ${q.where} LIMIT ${COUNT_AHEAD + 1}) c`, `SELECT count(*) FROM transactions t ${q.where}`]) {
+    for (const sql of [`SELECT t.* FROM transactions t ${q.where} ${q.order} LIMIT 20`, `SELECT count(*) FROM (SELECT 1 FROM transactions t ${q.where} LIMIT ${countAhead(20) + 1}) c`, `SELECT count(*) FROM transactions t ${q.where}`]) {
       const plan = await database.pool.query(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, q.params.values);
       console.log(`(${name}) ${sql.slice(0, 60)}…\n${plan.rows.map((r) => `   ${r['QUERY PLAN']}`).join('\n')}`);
     }

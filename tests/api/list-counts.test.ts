@@ -1,10 +1,10 @@
-// The paged list's total: exact, except on a large table, where it is exact up to COUNT_AHEAD
-// rows past the page's start and marked capped beyond (a broad filter over a large table must
+// The paged list's total: exact, except on a large table, where it is exact up to five pages
+// (countAhead) past the page's start and marked capped beyond (a broad filter over a large table must
 // not cost a count of every match); and the global search of entities that name no search
 // fields (link tables), which looks in what their references show.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import entities from '../../generated/server/entities.json' with { type: 'json' };
-import { COUNT_AHEAD, EXACT_COUNT_ROWS } from '../../server/src/crud/list.ts';
+import { EXACT_COUNT_ROWS, countAhead } from '../../server/src/crud/list.ts';
 import { ADMIN, call, startTestServer, type TestServer } from '../support/app.ts';
 
 let server: TestServer;
@@ -33,9 +33,9 @@ async function load(sql: string, params: unknown[]): Promise<number[]> {
 }
 
 // A large table (PostgreSQL's estimate says so once analyzed) and a small one, both with more
-// matches than COUNT_AHEAD.
+// matches than the largest page counts ahead.
 const ROWS = EXACT_COUNT_ROWS + 5000;
-const SMALL = COUNT_AHEAD + 600;
+const SMALL = countAhead(500) + 600;
 let firstId: number;
 /** Filters matching the first `n` of the large table's rows (ids are consecutive). */
 const firstRows = (n: number) => [{ ColumnName: 'id', FilterValue: [firstId, firstId + n - 1], MatchMode: 'between' }];
@@ -54,7 +54,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('totalCount: exact on a small table, capped COUNT_AHEAD past the page start on a large one', () => {
+describe('totalCount: exact on a small table, capped five pages past the page start on a large one', () => {
   it('the contract says so: totalCountCapped is in every page answer', async () => {
     const small = await page('Languages', { PageSize: 10 });
     expect(small.totalCountCapped).toBe(false);
@@ -63,36 +63,37 @@ describe('totalCount: exact on a small table, capped COUNT_AHEAD past the page s
 
   it('a small table is counted exactly, however many rows match', async () => {
     const all = (await q('SELECT count(*)::int AS n FROM address_types')).rows[0].n;
-    expect(all).toBeGreaterThan(COUNT_AHEAD);
+    expect(all).toBeGreaterThan(countAhead(10));
     expect(await page('AddressTypes', { PageSize: 10 })).toMatchObject({ totalCount: all, totalCountCapped: false });
     expect(await page('AddressTypes', { PageSize: 10, GlobalFilter: 'Adres türü' })).toMatchObject({ totalCount: SMALL, totalCountCapped: false });
   });
 
-  it(`on a large table, exactly COUNT_AHEAD matches are counted exactly; one more is "${COUNT_AHEAD}+"`, async () => {
-    const exact = await page('AccountTypes', { PageSize: 10, FilterParam: firstRows(COUNT_AHEAD) });
-    expect(exact).toMatchObject({ totalCount: COUNT_AHEAD, totalCountCapped: false });
-    const over = await page('AccountTypes', { PageSize: 10, FilterParam: firstRows(COUNT_AHEAD + 1) });
-    expect(over).toMatchObject({ totalCount: COUNT_AHEAD, totalCountCapped: true });
+  it(`on a large table, five pages of matches are counted exactly; one more is "${countAhead(10)}+"`, async () => {
+    expect(countAhead(10)).toBe(50);
+    const exact = await page('AccountTypes', { PageSize: 10, FilterParam: firstRows(50) });
+    expect(exact).toMatchObject({ totalCount: 50, totalCountCapped: false });
+    const over = await page('AccountTypes', { PageSize: 10, FilterParam: firstRows(51) });
+    expect(over).toMatchObject({ totalCount: 50, totalCountCapped: true });
     expect(over.data).toHaveLength(10);
   });
 
-  it('many matches: the first page says COUNT_AHEAD+, and still answers its rows', async () => {
+  it('many matches: the first page of 20 says 100+, and still answers its rows', async () => {
     const first = await many({ PageSize: 20 });
-    expect(first).toMatchObject({ totalCount: COUNT_AHEAD, totalCountCapped: true, pageNumber: 1 });
+    expect(first).toMatchObject({ totalCount: 100, totalCountCapped: true, pageNumber: 1 });
     expect(first.data.map((r) => r.id)).toEqual(Array.from({ length: 20 }, (_, i) => firstId + i));
     // The global search and an unfiltered list count the same way.
-    expect(await page('AccountTypes', { PageSize: 20, GlobalFilter: 'kalabalık' })).toMatchObject({ totalCount: COUNT_AHEAD, totalCountCapped: true });
-    expect(await page('AccountTypes', { PageSize: 20 })).toMatchObject({ totalCount: COUNT_AHEAD, totalCountCapped: true });
+    expect(await page('AccountTypes', { PageSize: 20, GlobalFilter: 'kalabalık' })).toMatchObject({ totalCount: 100, totalCountCapped: true });
+    expect(await page('AccountTypes', { PageSize: 20 })).toMatchObject({ totalCount: 100, totalCountCapped: true });
   });
 
   it('a deeper page counts further, so the total always covers the page shown', async () => {
     const second = await many({ PageNumber: 2, PageSize: 500 });
-    expect(second).toMatchObject({ totalCount: 500 + COUNT_AHEAD, totalCountCapped: true });
+    expect(second).toMatchObject({ totalCount: 500 + 2500, totalCountCapped: true });
     expect(second.data[0].id).toBe(firstId + 500);
     const deep = await many({ PageNumber: 41, PageSize: 500 });
-    expect(deep).toMatchObject({ totalCount: 20_000 + COUNT_AHEAD, totalCountCapped: true });
+    expect(deep).toMatchObject({ totalCount: 20_000 + 2500, totalCountCapped: true });
     expect(deep.data[0].id).toBe(firstId + 20_000);
-    // Within COUNT_AHEAD of the end the count reaches every match: exact again.
+    // Within five pages of the end the count reaches every match: exact again.
     const nearEnd = await many({ PageNumber: ROWS / 500 - 1, PageSize: 500 });
     expect(nearEnd).toMatchObject({ totalCount: ROWS, totalCountCapped: false });
     expect(nearEnd.data).toHaveLength(500);
@@ -120,7 +121,7 @@ describe('totalCount: exact on a small table, capped COUNT_AHEAD past the page s
 
   it('grouping still counts each group in full', async () => {
     const p = await many({ PageSize: 10, GroupingColumns: ['description'] });
-    expect(p).toMatchObject({ totalCount: COUNT_AHEAD, totalCountCapped: true });
+    expect(p).toMatchObject({ totalCount: 50, totalCountCapped: true });
     expect((p as unknown as { groups: { count: number }[] }).groups).toEqual([{ key: { description: 'kalabalık' }, count: ROWS }]);
   });
 });

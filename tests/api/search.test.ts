@@ -1,7 +1,8 @@
 // The global search as staff type it (issue 17, point 3): a list finds rows by the names shown in
 // it through its references (an order by its customer, shareholders, animal and ear tag, phones),
-// phones whatever their format, Turkish letters and case folded; every searched field has its
-// trigram index of the folded value, and the search reads it.
+// phones whatever their format, Turkish letters and case folded; every searched text field keeps a
+// stored folded copy with its trigram index (every phone an index of its digits), and the search
+// reads them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '../../server/src/crud/entities.ts';
 import { startTestServer, type TestServer } from '../support/app.ts';
@@ -85,26 +86,51 @@ describe('other lists', () => {
 });
 
 describe('served by indexes', () => {
-  it('every text field a list searches has its trigram index of the folded value', async () => {
+  const searched = entities.flatMap((e) => e.search.filter((x) => !x.includes('.')).map((name) => ({ e, f: e.fields.find((x) => x.name === name)! })).filter(({ f }) => !f.lookup));
+
+  it('every text field a list searches keeps a stored folded copy with its trigram index, every phone a trigram index of its digits', async () => {
     const indexes = (await s.sql(`SELECT tablename, indexdef FROM pg_indexes WHERE indexname LIKE '%\\_search'`)) as { tablename: string; indexdef: string }[];
+    const copies = (await s.sql(`SELECT table_name, column_name, generation_expression FROM information_schema.columns WHERE table_schema = current_schema() AND is_generated = 'ALWAYS'`)) as { table_name: string; column_name: string; generation_expression: string }[];
     const missing: string[] = [];
-    for (const e of entities) {
-      for (const name of e.search.filter((x) => !x.includes('.'))) {
-        const f = e.fields.find((x) => x.name === name)!;
-        if (f.lookup) continue;
-        const fold = f.format === 'phone' ? 'kurban_phone_key' : 'kurban_fold';
-        if (!indexes.some((i) => i.tablename === e.table && i.indexdef.includes(`${fold}(${f.column})`) && i.indexdef.includes('gin_trgm_ops'))) missing.push(`${e.table}.${f.column}`);
+    for (const { e, f } of searched) {
+      const indexed = (def: string) => indexes.some((i) => i.tablename === e.table && i.indexdef.includes(def) && i.indexdef.includes('gin_trgm_ops'));
+      if (f.format === 'phone') {
+        if (!indexed(`kurban_phone_key(${f.column})`)) missing.push(`${e.table}.${f.column}`);
+        continue;
       }
+      const copy = copies.find((c) => c.table_name === e.table && c.column_name === f.foldedColumn);
+      if (f.foldedColumn !== `${f.column}_folded` || copy?.generation_expression !== `kurban_fold(${f.column})` || !indexed(`(${f.foldedColumn} gin_trgm_ops)`)) missing.push(`${e.table}.${f.column}`);
     }
     expect(missing).toEqual([]);
+    expect(searched.filter(({ f }) => f.foldedColumn).length).toBeGreaterThan(50);
   });
 
-  it('every search index keeps fine statistics of its folded value (migration 0017: a stable estimate of a word\'s matches)', async () => {
+  it('every folded copy and phone index keeps fine statistics (migrations 0017 and 0018: a stable estimate of a word\'s matches)', async () => {
     const coarse = await s.sql(
-      `SELECT c.relname AS index, a.attstattarget AS target FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = 1
-       WHERE c.relkind = 'i' AND c.relname LIKE 'ix\\_%\\_search' AND a.attstattarget IS DISTINCT FROM 1000`);
+      `SELECT c.relname AS name, a.attname, a.attstattarget AS target FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
+       WHERE c.relnamespace = current_schema()::regnamespace AND a.attstattarget IS DISTINCT FROM 1000
+         AND ((c.relkind = 'i' AND c.relname LIKE 'ix\\_%\\_search' AND a.attnum = 1 AND pg_get_indexdef(c.oid) LIKE '%kurban_phone_key%')
+              OR (c.relkind = 'r' AND a.attname LIKE '%\\_folded'))`);
     expect(coarse).toEqual([]);
     expect((await s.sql(`SELECT count(*)::int AS n FROM pg_indexes WHERE indexname LIKE 'ix\\_%\\_search'`))[0].n).toBeGreaterThan(10);
+  });
+
+  it('a folded copy follows its field on every write, and is neither answered nor audited', async () => {
+    const [{ title_folded: before }] = await s.sql(`SELECT title_folded FROM accounts WHERE id = $1`, [customer.id]);
+    expect(before).toBe('hatice sahin');
+    const read = await s.api('GET', `Accounts/${customer.id}`);
+    expect(read.status).toBe(200);
+    expect(Object.keys(read.body.data).filter((k) => /folded/i.test(k))).toEqual([]);
+    const saved = await s.api('PUT', 'Accounts', { ...read.body.data, title: 'Hatice Çağlayan' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await s.sql(`SELECT title_folded FROM accounts WHERE id = $1`, [customer.id]))[0].title_folded).toBe('hatice caglayan');
+    expect(await found('Accounts', 'caglayan')).toEqual([customer.id]);
+    expect(await found('Accounts', 'sahin')).not.toContain(customer.id);
+    const [entry] = await s.sql(`SELECT "before", "after" FROM audit_logs WHERE entity = 'Accounts' AND record_id = $1 AND action = 'update' ORDER BY id DESC LIMIT 1`, [customer.id]);
+    expect(entry).toEqual({ before: { title: 'Hatice Şahin' }, after: { title: 'Hatice Çağlayan' } });
+    const created = await s.sql(`SELECT "after" FROM audit_logs WHERE entity = 'Accounts' AND record_id = $1 AND action = 'create'`, [customer.id]);
+    for (const { after } of created) expect(Object.keys(after).filter((k) => /folded/i.test(k))).toEqual([]);
+    await s.sql(`UPDATE accounts SET title = 'Hatice Şahin' WHERE id = $1`, [customer.id]);
   });
 
   it('the folded and phone comparisons read those indexes', async () => {
@@ -119,8 +145,8 @@ describe('served by indexes', () => {
         client.release();
       }
     };
-    expect(await plan(`SELECT id FROM accounts t WHERE kurban_fold(t.title) LIKE kurban_fold('%şahin%')`)).toContain('ix_accounts__title_search');
+    expect(await plan(`SELECT id FROM accounts t WHERE t.title_folded LIKE kurban_fold('%şahin%')`)).toContain('ix_accounts__title_search');
     expect(await plan(`SELECT id FROM accounts t WHERE kurban_phone_key(t.phone_number) LIKE '%553779%'`)).toContain(`ix_accounts__phone_number_search`);
-    expect(await plan(`SELECT id FROM victim_order_details t WHERE kurban_fold(t.shareholder_name) LIKE kurban_fold('%ışık%')`)).toContain('ix_victim_order_details__shareholder_name_search');
+    expect(await plan(`SELECT id FROM victim_order_details t WHERE t.shareholder_name_folded LIKE kurban_fold('%ışık%')`)).toContain('ix_victim_order_details__shareholder_name_search');
   });
 });

@@ -25,7 +25,7 @@ export type AccountPageEnvelopeData = {
   data: Account[];
   /** How many rows match: exact, except on a large table (see `totalCountCapped`). */
   totalCount: number;
-  /** True when more rows match than `totalCount`. On a table of about 20,000 rows or more (PostgreSQL's estimate), the count stops at (PageNumber − 1) × PageSize + 1,000 rows, so that a broad filter does not cost a count of every match; `totalCount` is then that number. It still covers this page, so a client pages on while pages come full; the last page is not known. A page past the last one always has the exact count. */
+  /** True when more rows match than `totalCount`. On a table of about 20,000 rows or more (PostgreSQL's estimate), the count stops five pages past this page's start, at (PageNumber + 4) × PageSize rows, so that a broad filter does not cost a count of every match; `totalCount` is then that number. It still covers this page, so a client pages on while pages come full; the last page is not known. A page past the last one always has the exact count. */
   totalCountCapped: boolean;
   pageNumber: number;
   pageSize: number;

@@ -5,6 +5,8 @@ import type { FieldKind } from '../../../common/fields.ts';
 export interface FieldMeta {
   name: string;
   column: string;
+  /** The stored folded copy the search and text filters compare (rules/search.sql), when the global search reads the field. */
+  foldedColumn?: string;
   kind: FieldKind;
   nullable: boolean;
   required: boolean;

@@ -76,7 +76,7 @@ async function refuseLikelyDuplicate(client: pg.PoolClient, customer: NonNullabl
   await client.query(prepared(`SELECT pg_advisory_xact_lock(hashtext('accounts.phone'), hashtext($1))`, [phone]));
   const { rows } = await client.query(prepared(
     `SELECT id, code, title, right(kurban_phone_key(phone_number), 4) AS "phoneLast4" FROM accounts
-     WHERE is_active AND kurban_phone_key(phone_number) = $2 AND kurban_fold(title) = kurban_fold($1)
+     WHERE is_active AND kurban_phone_key(phone_number) = $2 AND title_folded = kurban_fold($1)
        AND ($3::text IS NULL OR identity_number IS NULL OR identity_number = $3)
      ORDER BY code LIMIT 10`,
     // The phone and the title as the search compares them (rules/search.sql), through the phone's search index.
