@@ -15,17 +15,24 @@ export const names = {
 };
 
 /**
- * The text fields the global search reads (x-entity.search, not a phone or a lookup), each with
- * its stored folded copy (`<column>_folded`: kurban_fold of the column, kept by the database).
- * Search and text filters compare the copy, so a row costs a plain LIKE instead of folding its
- * text again (about 2 µs a row: a list's capped count reads thousands of rows of a date range).
+ * The fields the global search reads (x-entity.search, not a lookup), each with its stored search
+ * copy (`<column>_search`, kept by the database on every write): a text folded (kurban_fold:
+ * Turkish letters and case), a phone as its last ten digits (kurban_phone_key). The search and
+ * the text filters compare the copy through its trigram index, so a row costs a plain LIKE
+ * instead of folding again (about 2 µs a row; a phone's digits about as much): a list's count
+ * over a date range, and a search through references, read thousands of rows.
  */
-export function foldedCopies(e: EntityModel): { field: FieldModel; column: string; property: string }[] {
+export function searchCopies(e: EntityModel): { field: FieldModel; column: string; property: string; expression: string }[] {
   return e.search
     .filter((n) => !n.includes('.'))
     .map((n) => e.fields.find((x) => x.name === n)!)
-    .filter((f) => !f.lookup && f.format !== 'phone')
-    .map((field) => ({ field, column: `${field.column}_folded`, property: `${field.name}Folded` }));
+    .filter((f) => !f.lookup)
+    .map((field) => ({
+      field,
+      column: `${field.column}_search`,
+      property: `${field.name}Search`,
+      expression: `${field.format === 'phone' ? 'kurban_phone_key' : 'kurban_fold'}("${field.column}")`,
+    }));
 }
 
 function columnOf(e: EntityModel, f: FieldModel): string {
@@ -93,7 +100,7 @@ export function drizzleSchema(entities: EntityModel[]): string {
   for (const e of ordered(entities)) {
     lines.push(`export const ${tableVar(e)} = pgTable('${e.table}', {`);
     for (const f of e.fields) lines.push(`  ${f.name}: ${columnOf(e, f)},`);
-    for (const c of foldedCopies(e)) lines.push(`  ${c.property}: text('${c.column}').generatedAlwaysAs(sql\`kurban_fold("${c.field.column}")\`),`);
+    for (const c of searchCopies(e)) lines.push(`  ${c.property}: text('${c.column}').generatedAlwaysAs(sql\`${c.expression}\`),`);
     const start = lines.push('}, (t) => [');
     for (const f of e.fields) {
       if (f.unique) lines.push(`  uniqueIndex('${names.unique(e, [f.column])}').on(t.${f.name}),`);
@@ -115,13 +122,8 @@ export function drizzleSchema(entities: EntityModel[]): string {
       if (i.using === 'trgm') lines.push(`  index('${name}').using('gin', ${i.columns.map((n) => `t.${n}.op('gin_trgm_ops')`).join(', ')}),`);
       else lines.push(`  index('${name}').on(${i.columns.map((n) => `t.${n}`).join(', ')}),`);
     }
-    // The global search reads each text field it searches through its folded copy and each phone
-    // by its last ten digits (kurban_phone_key), through these trigram indexes (rules/search.sql).
-    for (const c of foldedCopies(e)) lines.push(`  index('ix_${e.table}__${c.field.column}_search').using('gin', t.${c.property}.op('gin_trgm_ops')),`);
-    for (const n of e.search.filter((x) => !x.includes('.'))) {
-      const f = e.fields.find((x) => x.name === n)!;
-      if (f.format === 'phone' && !f.lookup) lines.push(`  index('ix_${e.table}__${f.column}_search').using('gin', sql\`kurban_phone_key(\${t.${f.name}}) gin_trgm_ops\`),`);
-    }
+    // The global search reads each field it searches through its search copy's trigram index (rules/search.sql).
+    for (const c of searchCopies(e)) lines.push(`  index('ix_${e.table}__${c.field.column}_search').using('gin', t.${c.property}.op('gin_trgm_ops')),`);
     if (lines.length === start) lines[start - 1] = '});';
     else lines.push(']);');
     lines.push('');
@@ -153,7 +155,7 @@ export function serverEntities(entities: EntityModel[]) {
       name: f.name,
       column: f.column,
       // The column the search and text filters compare (rules/search.sql), where the field has one.
-      ...Object.fromEntries(foldedCopies(e).filter((c) => c.field === f).map((c) => ['foldedColumn', c.column])),
+      ...Object.fromEntries(searchCopies(e).filter((c) => c.field === f).map((c) => ['searchColumn', c.column])),
       kind: f.kind,
       nullable: f.nullable,
       required: f.required,

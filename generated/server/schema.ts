@@ -10,12 +10,12 @@ export const accountTypes = pgTable('account_types', {
   name: text('name').notNull(),
   code: text('code'),
   description: text('description'),
-  nameFolded: text('name_folded').generatedAlwaysAs(sql`kurban_fold("name")`),
-  descriptionFolded: text('description_folded').generatedAlwaysAs(sql`kurban_fold("description")`),
+  nameSearch: text('name_search').generatedAlwaysAs(sql`kurban_fold("name")`),
+  descriptionSearch: text('description_search').generatedAlwaysAs(sql`kurban_fold("description")`),
 }, (t) => [
   uniqueIndex('uq_account_types__code').on(t.code),
-  index('ix_account_types__name_search').using('gin', t.nameFolded.op('gin_trgm_ops')),
-  index('ix_account_types__description_search').using('gin', t.descriptionFolded.op('gin_trgm_ops')),
+  index('ix_account_types__name_search').using('gin', t.nameSearch.op('gin_trgm_ops')),
+  index('ix_account_types__description_search').using('gin', t.descriptionSearch.op('gin_trgm_ops')),
 ]);
 
 export const addressTypes = pgTable('address_types', {
@@ -24,9 +24,9 @@ export const addressTypes = pgTable('address_types', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   rowVersion: integer('row_version').notNull().default(1),
   name: text('name').notNull(),
-  nameFolded: text('name_folded').generatedAlwaysAs(sql`kurban_fold("name")`),
+  nameSearch: text('name_search').generatedAlwaysAs(sql`kurban_fold("name")`),
 }, (t) => [
-  index('ix_address_types__name_search').using('gin', t.nameFolded.op('gin_trgm_ops')),
+  index('ix_address_types__name_search').using('gin', t.nameSearch.op('gin_trgm_ops')),
 ]);
 
 export const languages = pgTable('languages', {
@@ -40,12 +40,12 @@ export const languages = pgTable('languages', {
   isActive: boolean('is_active').notNull().default(true),
   isDefault: boolean('is_default').notNull().default(false),
   displayOrder: integer('display_order').notNull().default(0),
-  nameFolded: text('name_folded').generatedAlwaysAs(sql`kurban_fold("name")`),
-  codeFolded: text('code_folded').generatedAlwaysAs(sql`kurban_fold("code")`),
+  nameSearch: text('name_search').generatedAlwaysAs(sql`kurban_fold("name")`),
+  codeSearch: text('code_search').generatedAlwaysAs(sql`kurban_fold("code")`),
 }, (t) => [
   uniqueIndex('uq_languages__code').on(t.code),
-  index('ix_languages__name_search').using('gin', t.nameFolded.op('gin_trgm_ops')),
-  index('ix_languages__code_search').using('gin', t.codeFolded.op('gin_trgm_ops')),
+  index('ix_languages__name_search').using('gin', t.nameSearch.op('gin_trgm_ops')),
+  index('ix_languages__code_search').using('gin', t.codeSearch.op('gin_trgm_ops')),
 ]);
 
 export const accounts = pgTable('accounts', {
@@ -66,9 +66,10 @@ export const accounts = pgTable('accounts', {
   languageId: integer('language_id'),
   smsOptOut: boolean('sms_opt_out').notNull().default(false),
   balance: numeric('balance', { precision: 18, scale: 2 }).notNull().default('0'),
-  codeFolded: text('code_folded').generatedAlwaysAs(sql`kurban_fold("code")`),
-  titleFolded: text('title_folded').generatedAlwaysAs(sql`kurban_fold("title")`),
-  identityNumberFolded: text('identity_number_folded').generatedAlwaysAs(sql`kurban_fold("identity_number")`),
+  codeSearch: text('code_search').generatedAlwaysAs(sql`kurban_fold("code")`),
+  titleSearch: text('title_search').generatedAlwaysAs(sql`kurban_fold("title")`),
+  phoneNumberSearch: text('phone_number_search').generatedAlwaysAs(sql`kurban_phone_key("phone_number")`),
+  identityNumberSearch: text('identity_number_search').generatedAlwaysAs(sql`kurban_fold("identity_number")`),
 }, (t) => [
   uniqueIndex('uq_accounts__code').on(t.code),
   foreignKey({ name: 'fk_accounts__account_type_id', columns: [t.accountTypeId], foreignColumns: [accountTypes.id] }).onDelete('restrict'),
@@ -79,10 +80,10 @@ export const accounts = pgTable('accounts', {
   foreignKey({ name: 'fk_accounts__language_id', columns: [t.languageId], foreignColumns: [languages.id] }).onDelete('restrict'),
   index('ix_accounts__language_id').on(t.languageId),
   index('ix_accounts__phone_number').on(t.phoneNumber),
-  index('ix_accounts__code_search').using('gin', t.codeFolded.op('gin_trgm_ops')),
-  index('ix_accounts__title_search').using('gin', t.titleFolded.op('gin_trgm_ops')),
-  index('ix_accounts__identity_number_search').using('gin', t.identityNumberFolded.op('gin_trgm_ops')),
-  index('ix_accounts__phone_number_search').using('gin', sql`kurban_phone_key(${t.phoneNumber}) gin_trgm_ops`),
+  index('ix_accounts__code_search').using('gin', t.codeSearch.op('gin_trgm_ops')),
+  index('ix_accounts__title_search').using('gin', t.titleSearch.op('gin_trgm_ops')),
+  index('ix_accounts__phone_number_search').using('gin', t.phoneNumberSearch.op('gin_trgm_ops')),
+  index('ix_accounts__identity_number_search').using('gin', t.identityNumberSearch.op('gin_trgm_ops')),
 ]);
 
 export const accountAddresses = pgTable('account_addresses', {
@@ -97,19 +98,19 @@ export const accountAddresses = pgTable('account_addresses', {
   addressLine: text('address_line').notNull(),
   postalCode: text('postal_code'),
   isDefault: boolean('is_default').notNull().default(false),
-  cityFolded: text('city_folded').generatedAlwaysAs(sql`kurban_fold("city")`),
-  districtFolded: text('district_folded').generatedAlwaysAs(sql`kurban_fold("district")`),
-  addressLineFolded: text('address_line_folded').generatedAlwaysAs(sql`kurban_fold("address_line")`),
-  postalCodeFolded: text('postal_code_folded').generatedAlwaysAs(sql`kurban_fold("postal_code")`),
+  citySearch: text('city_search').generatedAlwaysAs(sql`kurban_fold("city")`),
+  districtSearch: text('district_search').generatedAlwaysAs(sql`kurban_fold("district")`),
+  addressLineSearch: text('address_line_search').generatedAlwaysAs(sql`kurban_fold("address_line")`),
+  postalCodeSearch: text('postal_code_search').generatedAlwaysAs(sql`kurban_fold("postal_code")`),
 }, (t) => [
   foreignKey({ name: 'fk_account_addresses__account_id', columns: [t.accountId], foreignColumns: [accounts.id] }).onDelete('restrict'),
   index('ix_account_addresses__account_id').on(t.accountId),
   foreignKey({ name: 'fk_account_addresses__address_type_id', columns: [t.addressTypeId], foreignColumns: [addressTypes.id] }).onDelete('restrict'),
   index('ix_account_addresses__address_type_id').on(t.addressTypeId),
-  index('ix_account_addresses__city_search').using('gin', t.cityFolded.op('gin_trgm_ops')),
-  index('ix_account_addresses__district_search').using('gin', t.districtFolded.op('gin_trgm_ops')),
-  index('ix_account_addresses__address_line_search').using('gin', t.addressLineFolded.op('gin_trgm_ops')),
-  index('ix_account_addresses__postal_code_search').using('gin', t.postalCodeFolded.op('gin_trgm_ops')),
+  index('ix_account_addresses__city_search').using('gin', t.citySearch.op('gin_trgm_ops')),
+  index('ix_account_addresses__district_search').using('gin', t.districtSearch.op('gin_trgm_ops')),
+  index('ix_account_addresses__address_line_search').using('gin', t.addressLineSearch.op('gin_trgm_ops')),
+  index('ix_account_addresses__postal_code_search').using('gin', t.postalCodeSearch.op('gin_trgm_ops')),
 ]);
 
 export const appointmentTypes = pgTable('appointment_types', {
@@ -123,10 +124,10 @@ export const appointmentTypes = pgTable('appointment_types', {
   defaultCapacity: integer('default_capacity').notNull().default(1),
   color: text('color').notNull().default("#10b981"),
   isActive: boolean('is_active').notNull().default(true),
-  nameFolded: text('name_folded').generatedAlwaysAs(sql`kurban_fold("name")`),
+  nameSearch: text('name_search').generatedAlwaysAs(sql`kurban_fold("name")`),
 }, (t) => [
   uniqueIndex('uq_appointment_types__code').on(t.code),
-  index('ix_appointment_types__name_search').using('gin', t.nameFolded.op('gin_trgm_ops')),
+  index('ix_appointment_types__name_search').using('gin', t.nameSearch.op('gin_trgm_ops')),
 ]);
 
 export const appointments = pgTable('appointments', {
@@ -141,13 +142,13 @@ export const appointments = pgTable('appointments', {
   bookedCount: integer('booked_count').notNull().default(0),
   status: text('status').notNull().default("open"),
   notes: text('notes'),
-  notesFolded: text('notes_folded').generatedAlwaysAs(sql`kurban_fold("notes")`),
+  notesSearch: text('notes_search').generatedAlwaysAs(sql`kurban_fold("notes")`),
 }, (t) => [
   foreignKey({ name: 'fk_appointments__appointment_type_id', columns: [t.appointmentTypeId], foreignColumns: [appointmentTypes.id] }).onDelete('restrict'),
   check('ck_appointments__status', sql`${t.status} in ('open', 'full', 'closed', 'cancelled')`),
   uniqueIndex('uq_appointments__appointment_type_id__starts_at').on(t.appointmentTypeId, t.startsAt),
   index('ix_appointments__starts_at').on(t.startsAt),
-  index('ix_appointments__notes_search').using('gin', t.notesFolded.op('gin_trgm_ops')),
+  index('ix_appointments__notes_search').using('gin', t.notesSearch.op('gin_trgm_ops')),
 ]);
 
 export const attributeTypes = pgTable('attribute_types', {
@@ -157,10 +158,10 @@ export const attributeTypes = pgTable('attribute_types', {
   rowVersion: integer('row_version').notNull().default(1),
   name: text('name').notNull(),
   dataType: text('data_type').notNull().default("text"),
-  nameFolded: text('name_folded').generatedAlwaysAs(sql`kurban_fold("name")`),
+  nameSearch: text('name_search').generatedAlwaysAs(sql`kurban_fold("name")`),
 }, (t) => [
   check('ck_attribute_types__data_type', sql`${t.dataType} in ('text', 'number', 'boolean', 'date', 'select')`),
-  index('ix_attribute_types__name_search').using('gin', t.nameFolded.op('gin_trgm_ops')),
+  index('ix_attribute_types__name_search').using('gin', t.nameSearch.op('gin_trgm_ops')),
 ]);
 
 export const attributes = pgTable('attributes', {
@@ -174,14 +175,14 @@ export const attributes = pgTable('attributes', {
   unit: text('unit'),
   isRequired: boolean('is_required').notNull().default(false),
   displayOrder: integer('display_order').notNull().default(0),
-  nameFolded: text('name_folded').generatedAlwaysAs(sql`kurban_fold("name")`),
-  unitFolded: text('unit_folded').generatedAlwaysAs(sql`kurban_fold("unit")`),
+  nameSearch: text('name_search').generatedAlwaysAs(sql`kurban_fold("name")`),
+  unitSearch: text('unit_search').generatedAlwaysAs(sql`kurban_fold("unit")`),
 }, (t) => [
   uniqueIndex('uq_attributes__code').on(t.code),
   foreignKey({ name: 'fk_attributes__attribute_type_id', columns: [t.attributeTypeId], foreignColumns: [attributeTypes.id] }).onDelete('restrict'),
   index('ix_attributes__attribute_type_id').on(t.attributeTypeId),
-  index('ix_attributes__name_search').using('gin', t.nameFolded.op('gin_trgm_ops')),
-  index('ix_attributes__unit_search').using('gin', t.unitFolded.op('gin_trgm_ops')),
+  index('ix_attributes__name_search').using('gin', t.nameSearch.op('gin_trgm_ops')),
+  index('ix_attributes__unit_search').using('gin', t.unitSearch.op('gin_trgm_ops')),
 ]);
 
 export const attributeOptions = pgTable('attribute_options', {
@@ -192,11 +193,11 @@ export const attributeOptions = pgTable('attribute_options', {
   attributeId: integer('attribute_id').notNull(),
   value: text('value').notNull(),
   displayOrder: integer('display_order').notNull().default(0),
-  valueFolded: text('value_folded').generatedAlwaysAs(sql`kurban_fold("value")`),
+  valueSearch: text('value_search').generatedAlwaysAs(sql`kurban_fold("value")`),
 }, (t) => [
   foreignKey({ name: 'fk_attribute_options__attribute_id', columns: [t.attributeId], foreignColumns: [attributes.id] }).onDelete('restrict'),
   uniqueIndex('uq_attribute_options__attribute_id__value').on(t.attributeId, t.value),
-  index('ix_attribute_options__value_search').using('gin', t.valueFolded.op('gin_trgm_ops')),
+  index('ix_attribute_options__value_search').using('gin', t.valueSearch.op('gin_trgm_ops')),
 ]);
 
 export const auditLogs = pgTable('audit_logs', {
@@ -212,17 +213,17 @@ export const auditLogs = pgTable('audit_logs', {
   userName: text('user_name'),
   before: jsonb('before'),
   after: jsonb('after'),
-  userNameFolded: text('user_name_folded').generatedAlwaysAs(sql`kurban_fold("user_name")`),
-  operationFolded: text('operation_folded').generatedAlwaysAs(sql`kurban_fold("operation")`),
-  entityFolded: text('entity_folded').generatedAlwaysAs(sql`kurban_fold("entity")`),
+  userNameSearch: text('user_name_search').generatedAlwaysAs(sql`kurban_fold("user_name")`),
+  operationSearch: text('operation_search').generatedAlwaysAs(sql`kurban_fold("operation")`),
+  entitySearch: text('entity_search').generatedAlwaysAs(sql`kurban_fold("entity")`),
 }, (t) => [
   check('ck_audit_logs__action', sql`${t.action} in ('create', 'update', 'delete')`),
   index('ix_audit_logs__entity__record_id').on(t.entity, t.recordId),
   index('ix_audit_logs__created_at').on(t.createdAt),
   index('ix_audit_logs__user_id').on(t.userId),
-  index('ix_audit_logs__user_name_search').using('gin', t.userNameFolded.op('gin_trgm_ops')),
-  index('ix_audit_logs__operation_search').using('gin', t.operationFolded.op('gin_trgm_ops')),
-  index('ix_audit_logs__entity_search').using('gin', t.entityFolded.op('gin_trgm_ops')),
+  index('ix_audit_logs__user_name_search').using('gin', t.userNameSearch.op('gin_trgm_ops')),
+  index('ix_audit_logs__operation_search').using('gin', t.operationSearch.op('gin_trgm_ops')),
+  index('ix_audit_logs__entity_search').using('gin', t.entitySearch.op('gin_trgm_ops')),
 ]);
 
 export const users = pgTable('users', {
@@ -238,17 +239,18 @@ export const users = pgTable('users', {
   status: text('status').notNull().default("active"),
   password: text('password_hash'),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-  emailFolded: text('email_folded').generatedAlwaysAs(sql`kurban_fold("email")`),
-  firstNameFolded: text('first_name_folded').generatedAlwaysAs(sql`kurban_fold("first_name")`),
-  lastNameFolded: text('last_name_folded').generatedAlwaysAs(sql`kurban_fold("last_name")`),
+  emailSearch: text('email_search').generatedAlwaysAs(sql`kurban_fold("email")`),
+  firstNameSearch: text('first_name_search').generatedAlwaysAs(sql`kurban_fold("first_name")`),
+  lastNameSearch: text('last_name_search').generatedAlwaysAs(sql`kurban_fold("last_name")`),
+  phoneNumberSearch: text('phone_number_search').generatedAlwaysAs(sql`kurban_phone_key("phone_number")`),
 }, (t) => [
   uniqueIndex('uq_users__guid').on(t.guid),
   uniqueIndex('uq_users__email').on(t.email),
   check('ck_users__status', sql`${t.status} in ('active', 'passive', 'locked')`),
-  index('ix_users__email_search').using('gin', t.emailFolded.op('gin_trgm_ops')),
-  index('ix_users__first_name_search').using('gin', t.firstNameFolded.op('gin_trgm_ops')),
-  index('ix_users__last_name_search').using('gin', t.lastNameFolded.op('gin_trgm_ops')),
-  index('ix_users__phone_number_search').using('gin', sql`kurban_phone_key(${t.phoneNumber}) gin_trgm_ops`),
+  index('ix_users__email_search').using('gin', t.emailSearch.op('gin_trgm_ops')),
+  index('ix_users__first_name_search').using('gin', t.firstNameSearch.op('gin_trgm_ops')),
+  index('ix_users__last_name_search').using('gin', t.lastNameSearch.op('gin_trgm_ops')),
+  index('ix_users__phone_number_search').using('gin', t.phoneNumberSearch.op('gin_trgm_ops')),
 ]);
 
 export const groups = pgTable('groups', {
@@ -258,12 +260,12 @@ export const groups = pgTable('groups', {
   rowVersion: integer('row_version').notNull().default(1),
   name: text('name').notNull(),
   description: text('description'),
-  nameFolded: text('name_folded').generatedAlwaysAs(sql`kurban_fold("name")`),
-  descriptionFolded: text('description_folded').generatedAlwaysAs(sql`kurban_fold("description")`),
+  nameSearch: text('name_search').generatedAlwaysAs(sql`kurban_fold("name")`),
+  descriptionSearch: text('description_search').generatedAlwaysAs(sql`kurban_fold("description")`),
 }, (t) => [
   uniqueIndex('uq_groups__name').on(t.name),
-  index('ix_groups__name_search').using('gin', t.nameFolded.op('gin_trgm_ops')),
-  index('ix_groups__description_search').using('gin', t.descriptionFolded.op('gin_trgm_ops')),
+  index('ix_groups__name_search').using('gin', t.nameSearch.op('gin_trgm_ops')),
+  index('ix_groups__description_search').using('gin', t.descriptionSearch.op('gin_trgm_ops')),
 ]);
 
 export const operationClaims = pgTable('operation_claims', {
@@ -273,12 +275,12 @@ export const operationClaims = pgTable('operation_claims', {
   rowVersion: integer('row_version').notNull().default(1),
   name: text('name').notNull(),
   description: text('description'),
-  nameFolded: text('name_folded').generatedAlwaysAs(sql`kurban_fold("name")`),
-  descriptionFolded: text('description_folded').generatedAlwaysAs(sql`kurban_fold("description")`),
+  nameSearch: text('name_search').generatedAlwaysAs(sql`kurban_fold("name")`),
+  descriptionSearch: text('description_search').generatedAlwaysAs(sql`kurban_fold("description")`),
 }, (t) => [
   uniqueIndex('uq_operation_claims__name').on(t.name),
-  index('ix_operation_claims__name_search').using('gin', t.nameFolded.op('gin_trgm_ops')),
-  index('ix_operation_claims__description_search').using('gin', t.descriptionFolded.op('gin_trgm_ops')),
+  index('ix_operation_claims__name_search').using('gin', t.nameSearch.op('gin_trgm_ops')),
+  index('ix_operation_claims__description_search').using('gin', t.descriptionSearch.op('gin_trgm_ops')),
 ]);
 
 export const userClaims = pgTable('user_claims', {
@@ -331,12 +333,12 @@ export const productTypes = pgTable('product_types', {
   name: text('name').notNull(),
   code: text('code'),
   description: text('description'),
-  nameFolded: text('name_folded').generatedAlwaysAs(sql`kurban_fold("name")`),
-  descriptionFolded: text('description_folded').generatedAlwaysAs(sql`kurban_fold("description")`),
+  nameSearch: text('name_search').generatedAlwaysAs(sql`kurban_fold("name")`),
+  descriptionSearch: text('description_search').generatedAlwaysAs(sql`kurban_fold("description")`),
 }, (t) => [
   uniqueIndex('uq_product_types__code').on(t.code),
-  index('ix_product_types__name_search').using('gin', t.nameFolded.op('gin_trgm_ops')),
-  index('ix_product_types__description_search').using('gin', t.descriptionFolded.op('gin_trgm_ops')),
+  index('ix_product_types__name_search').using('gin', t.nameSearch.op('gin_trgm_ops')),
+  index('ix_product_types__description_search').using('gin', t.descriptionSearch.op('gin_trgm_ops')),
 ]);
 
 export const categories = pgTable('categories', {
@@ -350,14 +352,14 @@ export const categories = pgTable('categories', {
   description: text('description'),
   displayOrder: integer('display_order').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
-  nameFolded: text('name_folded').generatedAlwaysAs(sql`kurban_fold("name")`),
-  descriptionFolded: text('description_folded').generatedAlwaysAs(sql`kurban_fold("description")`),
+  nameSearch: text('name_search').generatedAlwaysAs(sql`kurban_fold("name")`),
+  descriptionSearch: text('description_search').generatedAlwaysAs(sql`kurban_fold("description")`),
 }, (t) => [
   uniqueIndex('uq_categories__code').on(t.code),
   foreignKey({ name: 'fk_categories__parent_id', columns: [t.parentId], foreignColumns: [t.id] }).onDelete('restrict'),
   index('ix_categories__parent_id').on(t.parentId),
-  index('ix_categories__name_search').using('gin', t.nameFolded.op('gin_trgm_ops')),
-  index('ix_categories__description_search').using('gin', t.descriptionFolded.op('gin_trgm_ops')),
+  index('ix_categories__name_search').using('gin', t.nameSearch.op('gin_trgm_ops')),
+  index('ix_categories__description_search').using('gin', t.descriptionSearch.op('gin_trgm_ops')),
 ]);
 
 export const vatRates = pgTable('vat_rates', {
@@ -368,9 +370,9 @@ export const vatRates = pgTable('vat_rates', {
   name: text('name').notNull(),
   rate: numeric('rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
   isActive: boolean('is_active').notNull().default(true),
-  nameFolded: text('name_folded').generatedAlwaysAs(sql`kurban_fold("name")`),
+  nameSearch: text('name_search').generatedAlwaysAs(sql`kurban_fold("name")`),
 }, (t) => [
-  index('ix_vat_rates__name_search').using('gin', t.nameFolded.op('gin_trgm_ops')),
+  index('ix_vat_rates__name_search').using('gin', t.nameSearch.op('gin_trgm_ops')),
 ]);
 
 export const currencyTypes = pgTable('currency_types', {
@@ -383,12 +385,12 @@ export const currencyTypes = pgTable('currency_types', {
   symbol: text('symbol').notNull(),
   decimals: integer('decimals').notNull().default(2),
   isDefault: boolean('is_default').notNull().default(false),
-  codeFolded: text('code_folded').generatedAlwaysAs(sql`kurban_fold("code")`),
-  nameFolded: text('name_folded').generatedAlwaysAs(sql`kurban_fold("name")`),
+  codeSearch: text('code_search').generatedAlwaysAs(sql`kurban_fold("code")`),
+  nameSearch: text('name_search').generatedAlwaysAs(sql`kurban_fold("name")`),
 }, (t) => [
   uniqueIndex('uq_currency_types__code').on(t.code),
-  index('ix_currency_types__code_search').using('gin', t.codeFolded.op('gin_trgm_ops')),
-  index('ix_currency_types__name_search').using('gin', t.nameFolded.op('gin_trgm_ops')),
+  index('ix_currency_types__code_search').using('gin', t.codeSearch.op('gin_trgm_ops')),
+  index('ix_currency_types__name_search').using('gin', t.nameSearch.op('gin_trgm_ops')),
 ]);
 
 export const priceTypes = pgTable('price_types', {
@@ -399,12 +401,12 @@ export const priceTypes = pgTable('price_types', {
   name: text('name').notNull(),
   code: text('code'),
   description: text('description'),
-  nameFolded: text('name_folded').generatedAlwaysAs(sql`kurban_fold("name")`),
-  descriptionFolded: text('description_folded').generatedAlwaysAs(sql`kurban_fold("description")`),
+  nameSearch: text('name_search').generatedAlwaysAs(sql`kurban_fold("name")`),
+  descriptionSearch: text('description_search').generatedAlwaysAs(sql`kurban_fold("description")`),
 }, (t) => [
   uniqueIndex('uq_price_types__code').on(t.code),
-  index('ix_price_types__name_search').using('gin', t.nameFolded.op('gin_trgm_ops')),
-  index('ix_price_types__description_search').using('gin', t.descriptionFolded.op('gin_trgm_ops')),
+  index('ix_price_types__name_search').using('gin', t.nameSearch.op('gin_trgm_ops')),
+  index('ix_price_types__description_search').using('gin', t.descriptionSearch.op('gin_trgm_ops')),
 ]);
 
 export const products = pgTable('products', {
@@ -424,9 +426,9 @@ export const products = pgTable('products', {
   liveWeightKg: numeric('live_weight_kg', { precision: 12, scale: 2 }),
   description: text('description'),
   isActive: boolean('is_active').notNull().default(true),
-  codeFolded: text('code_folded').generatedAlwaysAs(sql`kurban_fold("code")`),
-  nameFolded: text('name_folded').generatedAlwaysAs(sql`kurban_fold("name")`),
-  descriptionFolded: text('description_folded').generatedAlwaysAs(sql`kurban_fold("description")`),
+  codeSearch: text('code_search').generatedAlwaysAs(sql`kurban_fold("code")`),
+  nameSearch: text('name_search').generatedAlwaysAs(sql`kurban_fold("name")`),
+  descriptionSearch: text('description_search').generatedAlwaysAs(sql`kurban_fold("description")`),
 }, (t) => [
   uniqueIndex('uq_products__code').on(t.code),
   foreignKey({ name: 'fk_products__product_type_id', columns: [t.productTypeId], foreignColumns: [productTypes.id] }).onDelete('restrict'),
@@ -436,9 +438,9 @@ export const products = pgTable('products', {
   foreignKey({ name: 'fk_products__vat_rate_id', columns: [t.vatRateId], foreignColumns: [vatRates.id] }).onDelete('restrict'),
   index('ix_products__vat_rate_id').on(t.vatRateId),
   check('ck_products__unit', sql`${t.unit} in ('piece', 'kg', 'share')`),
-  index('ix_products__code_search').using('gin', t.codeFolded.op('gin_trgm_ops')),
-  index('ix_products__name_search').using('gin', t.nameFolded.op('gin_trgm_ops')),
-  index('ix_products__description_search').using('gin', t.descriptionFolded.op('gin_trgm_ops')),
+  index('ix_products__code_search').using('gin', t.codeSearch.op('gin_trgm_ops')),
+  index('ix_products__name_search').using('gin', t.nameSearch.op('gin_trgm_ops')),
+  index('ix_products__description_search').using('gin', t.descriptionSearch.op('gin_trgm_ops')),
 ]);
 
 export const productPrices = pgTable('product_prices', {
@@ -470,7 +472,7 @@ export const productAttributeValues = pgTable('product_attribute_values', {
   attributeId: integer('attribute_id').notNull(),
   value: text('value'),
   attributeOptionId: integer('attribute_option_id'),
-  valueFolded: text('value_folded').generatedAlwaysAs(sql`kurban_fold("value")`),
+  valueSearch: text('value_search').generatedAlwaysAs(sql`kurban_fold("value")`),
 }, (t) => [
   foreignKey({ name: 'fk_product_attribute_values__product_id', columns: [t.productId], foreignColumns: [products.id] }).onDelete('restrict'),
   foreignKey({ name: 'fk_product_attribute_values__attribute_id', columns: [t.attributeId], foreignColumns: [attributes.id] }).onDelete('restrict'),
@@ -478,7 +480,7 @@ export const productAttributeValues = pgTable('product_attribute_values', {
   foreignKey({ name: 'fk_product_attribute_values__attribute_option_id', columns: [t.attributeOptionId], foreignColumns: [attributeOptions.id] }).onDelete('restrict'),
   index('ix_product_attribute_values__attribute_option_id').on(t.attributeOptionId),
   uniqueIndex('uq_product_attribute_values__product_id__attribute_id').on(t.productId, t.attributeId),
-  index('ix_product_attribute_values__value_search').using('gin', t.valueFolded.op('gin_trgm_ops')),
+  index('ix_product_attribute_values__value_search').using('gin', t.valueSearch.op('gin_trgm_ops')),
 ]);
 
 export const translates = pgTable('translates', {
@@ -490,16 +492,16 @@ export const translates = pgTable('translates', {
   code: text('code').notNull(),
   name: text('name'),
   value: text('value').notNull(),
-  codeFolded: text('code_folded').generatedAlwaysAs(sql`kurban_fold("code")`),
-  valueFolded: text('value_folded').generatedAlwaysAs(sql`kurban_fold("value")`),
-  nameFolded: text('name_folded').generatedAlwaysAs(sql`kurban_fold("name")`),
+  codeSearch: text('code_search').generatedAlwaysAs(sql`kurban_fold("code")`),
+  valueSearch: text('value_search').generatedAlwaysAs(sql`kurban_fold("value")`),
+  nameSearch: text('name_search').generatedAlwaysAs(sql`kurban_fold("name")`),
 }, (t) => [
   foreignKey({ name: 'fk_translates__language_id', columns: [t.languageId], foreignColumns: [languages.id] }).onDelete('restrict'),
   uniqueIndex('uq_translates__language_id__code').on(t.languageId, t.code),
   index('ix_translates__code').on(t.code),
-  index('ix_translates__code_search').using('gin', t.codeFolded.op('gin_trgm_ops')),
-  index('ix_translates__value_search').using('gin', t.valueFolded.op('gin_trgm_ops')),
-  index('ix_translates__name_search').using('gin', t.nameFolded.op('gin_trgm_ops')),
+  index('ix_translates__code_search').using('gin', t.codeSearch.op('gin_trgm_ops')),
+  index('ix_translates__value_search').using('gin', t.valueSearch.op('gin_trgm_ops')),
+  index('ix_translates__name_search').using('gin', t.nameSearch.op('gin_trgm_ops')),
 ]);
 
 export const victimOrders = pgTable('victim_orders', {
@@ -526,8 +528,8 @@ export const victimOrders = pgTable('victim_orders', {
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   cancelReason: text('cancel_reason'),
   notes: text('notes'),
-  orderNoFolded: text('order_no_folded').generatedAlwaysAs(sql`kurban_fold("order_no")`),
-  notesFolded: text('notes_folded').generatedAlwaysAs(sql`kurban_fold("notes")`),
+  orderNoSearch: text('order_no_search').generatedAlwaysAs(sql`kurban_fold("order_no")`),
+  notesSearch: text('notes_search').generatedAlwaysAs(sql`kurban_fold("notes")`),
 }, (t) => [
   uniqueIndex('uq_victim_orders__order_no').on(t.orderNo),
   foreignKey({ name: 'fk_victim_orders__account_id', columns: [t.accountId], foreignColumns: [accounts.id] }).onDelete('restrict'),
@@ -539,8 +541,8 @@ export const victimOrders = pgTable('victim_orders', {
   check('ck_victim_orders__status', sql`${t.status} in ('draft', 'confirmed', 'cancelled', 'completed')`),
   check('ck_victim_orders__delivery_method', sql`${t.deliveryMethod} in ('pickup', 'delivery', 'donation')`),
   index('ix_victim_orders__order_date').on(t.orderDate),
-  index('ix_victim_orders__order_no_search').using('gin', t.orderNoFolded.op('gin_trgm_ops')),
-  index('ix_victim_orders__notes_search').using('gin', t.notesFolded.op('gin_trgm_ops')),
+  index('ix_victim_orders__order_no_search').using('gin', t.orderNoSearch.op('gin_trgm_ops')),
+  index('ix_victim_orders__notes_search').using('gin', t.notesSearch.op('gin_trgm_ops')),
 ]);
 
 export const messages = pgTable('messages', {
@@ -563,7 +565,8 @@ export const messages = pgTable('messages', {
   sentAt: timestamp('sent_at', { withTimezone: true }),
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   dedupeKey: text('dedupe_key'),
-  textFolded: text('text_folded').generatedAlwaysAs(sql`kurban_fold("text")`),
+  phoneSearch: text('phone_search').generatedAlwaysAs(sql`kurban_phone_key("phone")`),
+  textSearch: text('text_search').generatedAlwaysAs(sql`kurban_fold("text")`),
 }, (t) => [
   check('ck_messages__kind', sql`${t.kind} in ('saleConfirmed', 'paymentTaken', 'paymentRefunded', 'bookingMade', 'bookingMoved', 'bookingCancelled', 'bookingReminder', 'turnNear', 'stepReached', 'missedCall')`),
   foreignKey({ name: 'fk_messages__account_id', columns: [t.accountId], foreignColumns: [accounts.id] }).onDelete('restrict'),
@@ -574,8 +577,8 @@ export const messages = pgTable('messages', {
   uniqueIndex('uq_messages__dedupe_key').on(t.dedupeKey),
   index('ix_messages__status__send_after').on(t.status, t.sendAfter),
   index('ix_messages__created_at').on(t.createdAt),
-  index('ix_messages__text_search').using('gin', t.textFolded.op('gin_trgm_ops')),
-  index('ix_messages__phone_search').using('gin', sql`kurban_phone_key(${t.phone}) gin_trgm_ops`),
+  index('ix_messages__phone_search').using('gin', t.phoneSearch.op('gin_trgm_ops')),
+  index('ix_messages__text_search').using('gin', t.textSearch.op('gin_trgm_ops')),
 ]);
 
 export const paymentMethods = pgTable('payment_methods', {
@@ -587,11 +590,11 @@ export const paymentMethods = pgTable('payment_methods', {
   key: text('key'),
   code: text('code').notNull().default("cash"),
   isActive: boolean('is_active').notNull().default(true),
-  nameFolded: text('name_folded').generatedAlwaysAs(sql`kurban_fold("name")`),
+  nameSearch: text('name_search').generatedAlwaysAs(sql`kurban_fold("name")`),
 }, (t) => [
   uniqueIndex('uq_payment_methods__key').on(t.key),
   check('ck_payment_methods__code', sql`${t.code} in ('cash', 'card', 'transfer', 'virtualPos')`),
-  index('ix_payment_methods__name_search').using('gin', t.nameFolded.op('gin_trgm_ops')),
+  index('ix_payment_methods__name_search').using('gin', t.nameSearch.op('gin_trgm_ops')),
 ]);
 
 export const paymentStatuses = pgTable('payment_statuses', {
@@ -603,11 +606,11 @@ export const paymentStatuses = pgTable('payment_statuses', {
   code: text('code').notNull().default("pending"),
   color: text('color').notNull().default("#64748b"),
   isFinal: boolean('is_final').notNull().default(false),
-  nameFolded: text('name_folded').generatedAlwaysAs(sql`kurban_fold("name")`),
+  nameSearch: text('name_search').generatedAlwaysAs(sql`kurban_fold("name")`),
 }, (t) => [
   uniqueIndex('uq_payment_statuses__code').on(t.code),
   check('ck_payment_statuses__code', sql`${t.code} in ('pending', 'paid', 'cancelled', 'refunded')`),
-  index('ix_payment_statuses__name_search').using('gin', t.nameFolded.op('gin_trgm_ops')),
+  index('ix_payment_statuses__name_search').using('gin', t.nameSearch.op('gin_trgm_ops')),
 ]);
 
 export const virtualPosDevices = pgTable('virtual_pos_devices', {
@@ -625,16 +628,16 @@ export const virtualPosDevices = pgTable('virtual_pos_devices', {
   mode: text('mode').notNull().default("test"),
   isActive: boolean('is_active').notNull().default(true),
   isDefault: boolean('is_default').notNull().default(false),
-  nameFolded: text('name_folded').generatedAlwaysAs(sql`kurban_fold("name")`),
-  bankNameFolded: text('bank_name_folded').generatedAlwaysAs(sql`kurban_fold("bank_name")`),
-  merchantIdFolded: text('merchant_id_folded').generatedAlwaysAs(sql`kurban_fold("merchant_id")`),
-  terminalIdFolded: text('terminal_id_folded').generatedAlwaysAs(sql`kurban_fold("terminal_id")`),
+  nameSearch: text('name_search').generatedAlwaysAs(sql`kurban_fold("name")`),
+  bankNameSearch: text('bank_name_search').generatedAlwaysAs(sql`kurban_fold("bank_name")`),
+  merchantIdSearch: text('merchant_id_search').generatedAlwaysAs(sql`kurban_fold("merchant_id")`),
+  terminalIdSearch: text('terminal_id_search').generatedAlwaysAs(sql`kurban_fold("terminal_id")`),
 }, (t) => [
   check('ck_virtual_pos_devices__mode', sql`${t.mode} in ('test', 'live')`),
-  index('ix_virtual_pos_devices__name_search').using('gin', t.nameFolded.op('gin_trgm_ops')),
-  index('ix_virtual_pos_devices__bank_name_search').using('gin', t.bankNameFolded.op('gin_trgm_ops')),
-  index('ix_virtual_pos_devices__merchant_id_search').using('gin', t.merchantIdFolded.op('gin_trgm_ops')),
-  index('ix_virtual_pos_devices__terminal_id_search').using('gin', t.terminalIdFolded.op('gin_trgm_ops')),
+  index('ix_virtual_pos_devices__name_search').using('gin', t.nameSearch.op('gin_trgm_ops')),
+  index('ix_virtual_pos_devices__bank_name_search').using('gin', t.bankNameSearch.op('gin_trgm_ops')),
+  index('ix_virtual_pos_devices__merchant_id_search').using('gin', t.merchantIdSearch.op('gin_trgm_ops')),
+  index('ix_virtual_pos_devices__terminal_id_search').using('gin', t.terminalIdSearch.op('gin_trgm_ops')),
 ]);
 
 export const settings = pgTable('settings', {
@@ -648,13 +651,13 @@ export const settings = pgTable('settings', {
   description: text('description'),
   isSecret: boolean('is_secret').notNull().default(false),
   secretValue: text('secret_value_enc'),
-  keyFolded: text('key_folded').generatedAlwaysAs(sql`kurban_fold("key")`),
-  descriptionFolded: text('description_folded').generatedAlwaysAs(sql`kurban_fold("description")`),
+  keySearch: text('key_search').generatedAlwaysAs(sql`kurban_fold("key")`),
+  descriptionSearch: text('description_search').generatedAlwaysAs(sql`kurban_fold("description")`),
 }, (t) => [
   uniqueIndex('uq_settings__key').on(t.key),
   check('ck_settings__value_type', sql`${t.valueType} in ('string', 'number', 'boolean', 'json')`),
-  index('ix_settings__key_search').using('gin', t.keyFolded.op('gin_trgm_ops')),
-  index('ix_settings__description_search').using('gin', t.descriptionFolded.op('gin_trgm_ops')),
+  index('ix_settings__key_search').using('gin', t.keySearch.op('gin_trgm_ops')),
+  index('ix_settings__description_search').using('gin', t.descriptionSearch.op('gin_trgm_ops')),
 ]);
 
 export const netgsmCallWebhookLogs = pgTable('netgsm_call_webhook_logs', {
@@ -674,7 +677,9 @@ export const netgsmCallWebhookLogs = pgTable('netgsm_call_webhook_logs', {
   accountId: integer('account_id'),
   calledBackAt: timestamp('called_back_at', { withTimezone: true }),
   calledBackByUserId: integer('called_back_by_user_id'),
-  uniqueIdFolded: text('unique_id_folded').generatedAlwaysAs(sql`kurban_fold("unique_id")`),
+  callerNumberSearch: text('caller_number_search').generatedAlwaysAs(sql`kurban_phone_key("caller_number")`),
+  calledNumberSearch: text('called_number_search').generatedAlwaysAs(sql`kurban_phone_key("called_number")`),
+  uniqueIdSearch: text('unique_id_search').generatedAlwaysAs(sql`kurban_fold("unique_id")`),
 }, (t) => [
   uniqueIndex('uq_netgsm_call_webhook_logs__unique_id').on(t.uniqueId),
   check('ck_netgsm_call_webhook_logs__direction', sql`${t.direction} in ('inbound', 'outbound')`),
@@ -685,9 +690,9 @@ export const netgsmCallWebhookLogs = pgTable('netgsm_call_webhook_logs', {
   index('ix_netgsm_call_webhook_logs__called_back_by_user_id').on(t.calledBackByUserId),
   index('ix_netgsm_call_webhook_logs__caller_number').on(t.callerNumber),
   index('ix_netgsm_call_webhook_logs__received_at').on(t.receivedAt),
-  index('ix_netgsm_call_webhook_logs__unique_id_search').using('gin', t.uniqueIdFolded.op('gin_trgm_ops')),
-  index('ix_netgsm_call_webhook_logs__caller_number_search').using('gin', sql`kurban_phone_key(${t.callerNumber}) gin_trgm_ops`),
-  index('ix_netgsm_call_webhook_logs__called_number_search').using('gin', sql`kurban_phone_key(${t.calledNumber}) gin_trgm_ops`),
+  index('ix_netgsm_call_webhook_logs__caller_number_search').using('gin', t.callerNumberSearch.op('gin_trgm_ops')),
+  index('ix_netgsm_call_webhook_logs__called_number_search').using('gin', t.calledNumberSearch.op('gin_trgm_ops')),
+  index('ix_netgsm_call_webhook_logs__unique_id_search').using('gin', t.uniqueIdSearch.op('gin_trgm_ops')),
 ]);
 
 export const transactionTypes = pgTable('transaction_types', {
@@ -700,15 +705,15 @@ export const transactionTypes = pgTable('transaction_types', {
   direction: integer('direction').notNull(),
   systemCode: text('system_code'),
   description: text('description'),
-  nameFolded: text('name_folded').generatedAlwaysAs(sql`kurban_fold("name")`),
-  descriptionFolded: text('description_folded').generatedAlwaysAs(sql`kurban_fold("description")`),
+  nameSearch: text('name_search').generatedAlwaysAs(sql`kurban_fold("name")`),
+  descriptionSearch: text('description_search').generatedAlwaysAs(sql`kurban_fold("description")`),
 }, (t) => [
   uniqueIndex('uq_transaction_types__code').on(t.code),
   check('ck_transaction_types__direction', sql`${t.direction} in (1, -1)`),
   uniqueIndex('uq_transaction_types__system_code').on(t.systemCode),
   check('ck_transaction_types__system_code', sql`${t.systemCode} in ('sale', 'saleReversal', 'collection', 'collectionReversal', 'expense')`),
-  index('ix_transaction_types__name_search').using('gin', t.nameFolded.op('gin_trgm_ops')),
-  index('ix_transaction_types__description_search').using('gin', t.descriptionFolded.op('gin_trgm_ops')),
+  index('ix_transaction_types__name_search').using('gin', t.nameSearch.op('gin_trgm_ops')),
+  index('ix_transaction_types__description_search').using('gin', t.descriptionSearch.op('gin_trgm_ops')),
 ]);
 
 export const victimPayments = pgTable('victim_payments', {
@@ -726,8 +731,8 @@ export const victimPayments = pgTable('victim_payments', {
   paidAt: timestamp('paid_at', { withTimezone: true }),
   receiptNo: text('receipt_no'),
   description: text('description'),
-  receiptNoFolded: text('receipt_no_folded').generatedAlwaysAs(sql`kurban_fold("receipt_no")`),
-  descriptionFolded: text('description_folded').generatedAlwaysAs(sql`kurban_fold("description")`),
+  receiptNoSearch: text('receipt_no_search').generatedAlwaysAs(sql`kurban_fold("receipt_no")`),
+  descriptionSearch: text('description_search').generatedAlwaysAs(sql`kurban_fold("description")`),
 }, (t) => [
   foreignKey({ name: 'fk_victim_payments__victim_order_id', columns: [t.victimOrderId], foreignColumns: [victimOrders.id] }).onDelete('restrict'),
   index('ix_victim_payments__victim_order_id').on(t.victimOrderId),
@@ -742,8 +747,8 @@ export const victimPayments = pgTable('victim_payments', {
   foreignKey({ name: 'fk_victim_payments__virtual_pos_id', columns: [t.virtualPosId], foreignColumns: [virtualPosDevices.id] }).onDelete('restrict'),
   index('ix_victim_payments__virtual_pos_id').on(t.virtualPosId),
   uniqueIndex('uq_victim_payments__receipt_no').on(t.receiptNo),
-  index('ix_victim_payments__receipt_no_search').using('gin', t.receiptNoFolded.op('gin_trgm_ops')),
-  index('ix_victim_payments__description_search').using('gin', t.descriptionFolded.op('gin_trgm_ops')),
+  index('ix_victim_payments__receipt_no_search').using('gin', t.receiptNoSearch.op('gin_trgm_ops')),
+  index('ix_victim_payments__description_search').using('gin', t.descriptionSearch.op('gin_trgm_ops')),
 ]);
 
 export const transactions = pgTable('transactions', {
@@ -761,8 +766,8 @@ export const transactions = pgTable('transactions', {
   victimPaymentId: integer('victim_payment_id'),
   victimOrderId: integer('victim_order_id'),
   createdByUserId: integer('created_by_user_id'),
-  descriptionFolded: text('description_folded').generatedAlwaysAs(sql`kurban_fold("description")`),
-  documentNoFolded: text('document_no_folded').generatedAlwaysAs(sql`kurban_fold("document_no")`),
+  descriptionSearch: text('description_search').generatedAlwaysAs(sql`kurban_fold("description")`),
+  documentNoSearch: text('document_no_search').generatedAlwaysAs(sql`kurban_fold("document_no")`),
 }, (t) => [
   foreignKey({ name: 'fk_transactions__account_id', columns: [t.accountId], foreignColumns: [accounts.id] }).onDelete('restrict'),
   index('ix_transactions__account_id').on(t.accountId),
@@ -777,8 +782,8 @@ export const transactions = pgTable('transactions', {
   foreignKey({ name: 'fk_transactions__created_by_user_id', columns: [t.createdByUserId], foreignColumns: [users.id] }).onDelete('restrict'),
   index('ix_transactions__created_by_user_id').on(t.createdByUserId),
   index('ix_transactions__transaction_date').on(t.transactionDate),
-  index('ix_transactions__description_search').using('gin', t.descriptionFolded.op('gin_trgm_ops')),
-  index('ix_transactions__document_no_search').using('gin', t.documentNoFolded.op('gin_trgm_ops')),
+  index('ix_transactions__description_search').using('gin', t.descriptionSearch.op('gin_trgm_ops')),
+  index('ix_transactions__document_no_search').using('gin', t.documentNoSearch.op('gin_trgm_ops')),
 ]);
 
 export const victimOrderDetails = pgTable('victim_order_details', {
@@ -793,17 +798,18 @@ export const victimOrderDetails = pgTable('victim_order_details', {
   shareholderPhone: text('shareholder_phone'),
   intention: text('intention').notNull().default("kurban"),
   notes: text('notes'),
-  shareholderNameFolded: text('shareholder_name_folded').generatedAlwaysAs(sql`kurban_fold("shareholder_name")`),
-  notesFolded: text('notes_folded').generatedAlwaysAs(sql`kurban_fold("notes")`),
+  shareholderNameSearch: text('shareholder_name_search').generatedAlwaysAs(sql`kurban_fold("shareholder_name")`),
+  shareholderPhoneSearch: text('shareholder_phone_search').generatedAlwaysAs(sql`kurban_phone_key("shareholder_phone")`),
+  notesSearch: text('notes_search').generatedAlwaysAs(sql`kurban_fold("notes")`),
 }, (t) => [
   foreignKey({ name: 'fk_victim_order_details__victim_order_id', columns: [t.victimOrderId], foreignColumns: [victimOrders.id] }).onDelete('restrict'),
   foreignKey({ name: 'fk_victim_order_details__product_id', columns: [t.productId], foreignColumns: [products.id] }).onDelete('restrict'),
   index('ix_victim_order_details__product_id').on(t.productId),
   check('ck_victim_order_details__intention', sql`${t.intention} in ('kurban', 'adak', 'akika', 'sukur')`),
   uniqueIndex('uq_victim_order_details__victim_order_id__share_no').on(t.victimOrderId, t.shareNo),
-  index('ix_victim_order_details__shareholder_name_search').using('gin', t.shareholderNameFolded.op('gin_trgm_ops')),
-  index('ix_victim_order_details__notes_search').using('gin', t.notesFolded.op('gin_trgm_ops')),
-  index('ix_victim_order_details__shareholder_phone_search').using('gin', sql`kurban_phone_key(${t.shareholderPhone}) gin_trgm_ops`),
+  index('ix_victim_order_details__shareholder_name_search').using('gin', t.shareholderNameSearch.op('gin_trgm_ops')),
+  index('ix_victim_order_details__shareholder_phone_search').using('gin', t.shareholderPhoneSearch.op('gin_trgm_ops')),
+  index('ix_victim_order_details__notes_search').using('gin', t.notesSearch.op('gin_trgm_ops')),
 ]);
 
 export const victimAppointmentSteps = pgTable('victim_appointment_steps', {
@@ -817,11 +823,11 @@ export const victimAppointmentSteps = pgTable('victim_appointment_steps', {
   color: text('color').notNull().default("#64748b"),
   notifyCustomer: boolean('notify_customer').notNull().default(false),
   isFinal: boolean('is_final').notNull().default(false),
-  nameFolded: text('name_folded').generatedAlwaysAs(sql`kurban_fold("name")`),
+  nameSearch: text('name_search').generatedAlwaysAs(sql`kurban_fold("name")`),
 }, (t) => [
   uniqueIndex('uq_victim_appointment_steps__code').on(t.code),
   uniqueIndex('uq_victim_appointment_steps__step_order').on(t.stepOrder),
-  index('ix_victim_appointment_steps__name_search').using('gin', t.nameFolded.op('gin_trgm_ops')),
+  index('ix_victim_appointment_steps__name_search').using('gin', t.nameSearch.op('gin_trgm_ops')),
 ]);
 
 export const victimProductsAppointments = pgTable('victim_products_appointments', {
@@ -835,7 +841,7 @@ export const victimProductsAppointments = pgTable('victim_products_appointments'
   slaughterNo: integer('slaughter_no').notNull(),
   currentStepId: integer('current_step_id'),
   notes: text('notes'),
-  notesFolded: text('notes_folded').generatedAlwaysAs(sql`kurban_fold("notes")`),
+  notesSearch: text('notes_search').generatedAlwaysAs(sql`kurban_fold("notes")`),
 }, (t) => [
   uniqueIndex('uq_victim_products_appointments__product_id').on(t.productId),
   foreignKey({ name: 'fk_victim_products_appointments__product_id', columns: [t.productId], foreignColumns: [products.id] }).onDelete('restrict'),
@@ -845,7 +851,7 @@ export const victimProductsAppointments = pgTable('victim_products_appointments'
   foreignKey({ name: 'fk_victim_products_appointments__current_step_id', columns: [t.currentStepId], foreignColumns: [victimAppointmentSteps.id] }).onDelete('restrict'),
   index('ix_victim_products_appointments__current_step_id').on(t.currentStepId),
   uniqueIndex('uq_victim_products_appointments__slaughter_day__slaughter_no').on(t.slaughterDay, t.slaughterNo),
-  index('ix_victim_products_appointments__notes_search').using('gin', t.notesFolded.op('gin_trgm_ops')),
+  index('ix_victim_products_appointments__notes_search').using('gin', t.notesSearch.op('gin_trgm_ops')),
 ]);
 
 export const victimStepHistories = pgTable('victim_step_histories', {
@@ -883,7 +889,7 @@ export const victimAppointments = pgTable('victim_appointments', {
   appointmentId: integer('appointment_id').notNull(),
   status: text('status').notNull().default("booked"),
   notes: text('notes'),
-  notesFolded: text('notes_folded').generatedAlwaysAs(sql`kurban_fold("notes")`),
+  notesSearch: text('notes_search').generatedAlwaysAs(sql`kurban_fold("notes")`),
 }, (t) => [
   foreignKey({ name: 'fk_victim_appointments__victim_order_id', columns: [t.victimOrderId], foreignColumns: [victimOrders.id] }).onDelete('restrict'),
   index('ix_victim_appointments__victim_order_id').on(t.victimOrderId),
@@ -892,5 +898,5 @@ export const victimAppointments = pgTable('victim_appointments', {
   foreignKey({ name: 'fk_victim_appointments__appointment_id', columns: [t.appointmentId], foreignColumns: [appointments.id] }).onDelete('restrict'),
   index('ix_victim_appointments__appointment_id').on(t.appointmentId),
   check('ck_victim_appointments__status', sql`${t.status} in ('booked', 'attended', 'noShow', 'cancelled')`),
-  index('ix_victim_appointments__notes_search').using('gin', t.notesFolded.op('gin_trgm_ops')),
+  index('ix_victim_appointments__notes_search').using('gin', t.notesSearch.op('gin_trgm_ops')),
 ]);

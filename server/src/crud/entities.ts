@@ -5,8 +5,8 @@ import type { FieldKind } from '../../../common/fields.ts';
 export interface FieldMeta {
   name: string;
   column: string;
-  /** The stored folded copy the search and text filters compare (rules/search.sql), when the global search reads the field. */
-  foldedColumn?: string;
+  /** The stored search copy the search and text filters compare (rules/search.sql): a text folded, a phone's digits; when the global search reads the field. */
+  searchColumn?: string;
   kind: FieldKind;
   nullable: boolean;
   required: boolean;

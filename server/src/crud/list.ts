@@ -112,41 +112,46 @@ export function phoneSearchDigits(search: string): string | undefined {
 
 /**
  * A text field as the search compares it (Turkish letters and case folded: rules/search.sql): its
- * stored folded copy where it has one (a plain LIKE a row, through the copy's trigram index),
- * else folded here.
+ * stored search copy where it has one (a plain LIKE a row, through the copy's trigram index),
+ * else folded here. A phone's copy holds its digits, not its text.
  */
-const foldedText = (f: FieldMeta, alias: string) => (f.foldedColumn ? `${alias}.${ident(f.foldedColumn)}` : `kurban_fold(${alias}.${ident(f.column)})`);
+const foldedText = (f: FieldMeta, alias: string) =>
+  (f.searchColumn && f.format !== 'phone' ? `${alias}.${ident(f.searchColumn)}` : `kurban_fold(${alias}.${ident(f.column)})`);
 
 /**
  * What the global search matches on the row `alias` of `e` (contract: x-entity.search): its text
- * fields folded (kurban_fold), its phones by their digits, a referenced row (a lookup field) and
- * the rows that reference it (`Entity.field`) by their own search, up to SEARCH_DEPTH deep. Each
- * comparison reads a trigram index; a reference is an uncorrelated `IN` of the other table's own
- * matches. An entity without search entries (a link table) is searched in what its references show.
+ * fields folded and its phones by their digits (each through its search copy's trigram index), a
+ * referenced row (a lookup field) and the rows that reference it (`Entity.field`) by their own
+ * search, up to SEARCH_DEPTH deep, never back along the reference just followed (`back`: an
+ * order's shareholders are not searched again for the order's own number). A reference is
+ * `= ANY(ARRAY(…))` of the other table's matches: computed once, it reads the referencing
+ * column's index, so the whole search is one bitmap of index scans, not a scan of the table. An
+ * entity without search entries (a link table) is searched in what its references show.
  */
-function searchMatches(e: EntityMeta, alias: string, term: SearchTerm, depth: number): string[] {
+function searchMatches(e: EntityMeta, alias: string, term: SearchTerm, depth: number, back?: string): string[] {
   const folded = (sql: string) => `kurban_fold(${sql}) LIKE kurban_fold(${term.text})`;
   if (!e.search.length) return depth === 0 ? lookupDisplays(e, alias).map(folded) : [];
   const inner = `s${depth + 1}`;
   const out: string[] = [];
   for (const entry of e.search) {
+    if (entry === back) continue;
     if (entry.includes('.')) {
       // The rows of another entity that name this one.
       const [childName, fieldName] = entry.split('.');
       const child = entityByName.get(childName)!;
-      const matches = depth < SEARCH_DEPTH ? searchMatches(child, inner, term, depth + 1) : [];
+      const matches = depth < SEARCH_DEPTH ? searchMatches(child, inner, term, depth + 1, fieldName) : [];
       const fk = child.fields.find((f) => f.name === fieldName)!;
-      if (matches.length) out.push(`${alias}."id" IN (SELECT ${inner}.${ident(fk.column)} FROM ${ident(child.table)} ${inner} WHERE ${matches.join(' OR ')})`);
+      if (matches.length) out.push(`${alias}."id" = ANY(ARRAY(SELECT ${inner}.${ident(fk.column)} FROM ${ident(child.table)} ${inner} WHERE ${matches.join(' OR ')}))`);
       continue;
     }
     const f = e.fields.find((x) => x.name === entry)!;
     const column = `${alias}.${ident(f.column)}`;
     if (f.lookup) {
       const target = entityByName.get(f.lookup)!;
-      const matches = depth < SEARCH_DEPTH ? searchMatches(target, inner, term, depth + 1) : [];
-      if (matches.length) out.push(`${column} IN (SELECT ${inner}."id" FROM ${ident(target.table)} ${inner} WHERE ${matches.join(' OR ')})`);
+      const matches = depth < SEARCH_DEPTH ? searchMatches(target, inner, term, depth + 1, `${e.name}.${f.name}`) : [];
+      if (matches.length) out.push(`${column} = ANY(ARRAY(SELECT ${inner}."id" FROM ${ident(target.table)} ${inner} WHERE ${matches.join(' OR ')}))`);
     } else if (f.format === 'phone') {
-      if (term.digits) out.push(`kurban_phone_key(${column}) LIKE ${term.digits()}`);
+      if (term.digits) out.push(`${alias}.${ident(f.searchColumn!)} LIKE ${term.digits()}`);
     } else {
       out.push(`${foldedText(f, alias)} LIKE kurban_fold(${term.text})`);
     }
@@ -343,20 +348,32 @@ async function estimatedRows(pool: pg.Pool, table: string): Promise<number> {
   return estimate.rows;
 }
 
-export async function listPage(pool: pg.Pool, e: EntityMeta, req: PagedListRequest): Promise<Page> {
+/**
+ * The statements a list request runs (bench/transactions.ts measures these very ones): its page,
+ * its lookups for the page's rows only, and its count, exact or capped `countAhead` past the
+ * page's start (on a large table).
+ */
+export function listStatements(e: EntityMeta, req: PagedListRequest) {
   const pageSize = req.PageSize ?? 20;
   const pageNumber = req.PageNumber ?? 1;
   const q = buildListQuery(e, req);
-  const params = q.params.values;
   const from = `FROM ${ident(e.table)} t ${q.where}`;
   const offset = (pageNumber - 1) * pageSize;
   const window = `${q.order} LIMIT ${pageSize} OFFSET ${offset}`;
-  // Lookups are looked up for the page's rows only, after the limit.
-  const rowsSql = hasLookups(e)
-    ? `SELECT ${lookupsSelect(e)} FROM (SELECT t.* ${from} ${window}) t ${q.order}`
-    : `SELECT ${selectList(e)} ${from} ${window}`;
-  const groupCols = q.groupFields.map((f) => `t.${ident(f.column)}`);
-  const rows = await pool.query(rowsSql, params);
+  const cap = offset + countAhead(pageSize);
+  return {
+    q, from, pageSize, pageNumber, offset, cap,
+    // Lookups are looked up for the page's rows only, after the limit.
+    rows: hasLookups(e) ? `SELECT ${lookupsSelect(e)} FROM (SELECT t.* ${from} ${window}) t ${q.order}` : `SELECT ${selectList(e)} ${from} ${window}`,
+    exactCount: `SELECT count(*) AS n ${from}`,
+    cappedCount: `SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${cap + 1}) c`,
+  };
+}
+
+export async function listPage(pool: pg.Pool, e: EntityMeta, req: PagedListRequest): Promise<Page> {
+  const { q, from, pageSize, pageNumber, offset, cap, ...sql } = listStatements(e, req);
+  const params = q.params.values;
+  const rows = await pool.query(sql.rows, params);
   let totalCount: number;
   let totalCountCapped = false;
   if (rows.rows.length > 0 && rows.rows.length < pageSize) {
@@ -365,13 +382,13 @@ export async function listPage(pool: pg.Pool, e: EntityMeta, req: PagedListReque
   } else if (rows.rows.length === 0 && offset === 0) {
     totalCount = 0;
   } else if ((await estimatedRows(pool, e.table)) < EXACT_COUNT_ROWS) {
-    totalCount = (await pool.query(`SELECT count(*) AS n ${from}`, params)).rows[0].n;
+    totalCount = (await pool.query(sql.exactCount, params)).rows[0].n;
   } else {
-    const cap = offset + countAhead(pageSize);
-    const n: number = (await pool.query(`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${cap + 1}) c`, params)).rows[0].n;
+    const n: number = (await pool.query(sql.cappedCount, params)).rows[0].n;
     totalCountCapped = n > cap;
     totalCount = Math.min(n, cap);
   }
+  const groupCols = q.groupFields.map((f) => `t.${ident(f.column)}`);
   const groups = groupCols.length
     ? await pool.query(`SELECT ${q.groupFields.map((f) => `t.${ident(f.column)} AS ${ident(f.name)}`).join(', ')}, count(*) AS n ${from} GROUP BY ${groupCols.join(', ')} ORDER BY ${groupCols.join(', ')} LIMIT 1000`, params)
     : undefined;

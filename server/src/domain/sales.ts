@@ -75,11 +75,11 @@ async function refuseLikelyDuplicate(client: pg.PoolClient, customer: NonNullabl
   if (customer.confirmedNew || !phone) return;
   await client.query(prepared(`SELECT pg_advisory_xact_lock(hashtext('accounts.phone'), hashtext($1))`, [phone]));
   const { rows } = await client.query(prepared(
-    `SELECT id, code, title, right(kurban_phone_key(phone_number), 4) AS "phoneLast4" FROM accounts
-     WHERE is_active AND kurban_phone_key(phone_number) = $2 AND title_folded = kurban_fold($1)
+    `SELECT id, code, title, right(phone_number_search, 4) AS "phoneLast4" FROM accounts
+     WHERE is_active AND phone_number_search = $2 AND title_search = kurban_fold($1)
        AND ($3::text IS NULL OR identity_number IS NULL OR identity_number = $3)
      ORDER BY code LIMIT 10`,
-    // The phone and the title as the search compares them (rules/search.sql), through the phone's search index.
+    // The phone and the title as the search compares them (their search copies: rules/search.sql), through the phone's search index.
     [customer.title.trim(), phone, customer.identityNumber ?? null],
   ));
   if (rows.length) throw possibleDuplicate(rows as PossibleDuplicate[]);

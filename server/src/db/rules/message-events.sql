@@ -274,10 +274,10 @@ BEGIN
   IF number IS NULL THEN RETURN NULL; END IF;
   SELECT x.id, x.account_id, x.order_no INTO o FROM (
     SELECT v.id, v.account_id, v.order_no FROM accounts a JOIN victim_orders v ON v.account_id = a.id
-    WHERE kurban_phone_key(a.phone_number) = number AND v.status = 'confirmed'
+    WHERE a.phone_number_search = number AND v.status = 'confirmed'
     UNION
     SELECT v.id, v.account_id, v.order_no FROM victim_order_details d JOIN victim_orders v ON v.id = d.victim_order_id
-    WHERE kurban_phone_key(d.shareholder_phone) = number AND d.order_active AND v.status = 'confirmed'
+    WHERE d.shareholder_phone_search = number AND d.order_active AND v.status = 'confirmed'
   ) x ORDER BY x.id DESC LIMIT 1;
   IF NOT FOUND THEN RETURN NULL; END IF;
   RETURN kurban_enqueue_message('missedCall', number, o.account_id, o.id,

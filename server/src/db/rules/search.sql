@@ -3,11 +3,11 @@
 
 -- Text as people type it when they search: lower case, Turkish letters as their plain Latin ones
 -- (`Şahin` → `sahin`, `IŞIK` and `ışık` → `isik`), so a clerk without a Turkish keyboard finds
--- them. Each text field the search reads keeps a stored folded copy (`<column>_folded`, generated
--- by the database on every write: codegen/server.ts `foldedCopies`), which the search and the
--- text filters compare through its trigram index; other text filters fold here. IMMUTABLE: the
--- copies are made with it (a change of its body needs them rewritten in a migration: an UPDATE of
--- each row recomputes them). PL/pgSQL, so that it is not inlined: the planner then weighs what
+-- them. Each text field the search reads keeps a stored search copy (`<column>_search`, generated
+-- by the database on every write: codegen/server.ts `searchCopies`; a phone's copy holds its
+-- digits, rules/phones.sql), which the search and the text filters compare through its trigram
+-- index; other text filters fold here. IMMUTABLE: the copies are made with it (a change of its
+-- body needs them rewritten in a migration: an UPDATE of each row recomputes them). PL/pgSQL, so that it is not inlined: the planner then weighs what
 -- folding costs per row (COST) where a field has no copy.
 CREATE OR REPLACE FUNCTION kurban_fold(value text) RETURNS text LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE COST 100 AS $$
 BEGIN

@@ -177,8 +177,8 @@ LANGUAGE sql VOLATILE AS $$
   -- (The arguments are named in full where a table is in scope: a column of the same name would win.)
   WITH m AS (
     SELECT o.id,
-           length(kurban_tracking_lookup.phone) = 10 AND (kurban_phone_key(a.phone_number) = kurban_tracking_lookup.phone
-             OR EXISTS (SELECT 1 FROM victim_order_details d WHERE d.victim_order_id = o.id AND kurban_phone_key(d.shareholder_phone) = kurban_tracking_lookup.phone)) AS matched
+           length(kurban_tracking_lookup.phone) = 10 AND (a.phone_number_search = kurban_tracking_lookup.phone
+             OR EXISTS (SELECT 1 FROM victim_order_details d WHERE d.victim_order_id = o.id AND d.shareholder_phone_search = kurban_tracking_lookup.phone)) AS matched
     FROM victim_orders o JOIN accounts a ON a.id = o.account_id
     WHERE o.order_no = ANY(ARRAY[kurban_tracking_lookup.typed, upper(kurban_tracking_lookup.typed), lower(kurban_tracking_lookup.typed)]) AND lower(o.order_no) = lower(kurban_tracking_lookup.typed)
     ORDER BY 2 DESC LIMIT 1),

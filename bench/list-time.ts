@@ -1,0 +1,33 @@
+// The database's time for one list request (issue 17, point 3): what PostgreSQL spends planning
+// and running the statements the server runs for it (crud/list.ts `listStatements`: the page with
+// its lookups, and the count a full first page needs: exact on a small table, capped on a large
+// one), from EXPLAIN ANALYZE, the median of 7 after a warm-up. Shared by `npm run bench` and
+// `npm run bench:season`.
+import type pg from 'pg';
+import { entityByName } from '../server/src/crud/entities.ts';
+import { EXACT_COUNT_ROWS, listStatements, type PagedListRequest } from '../server/src/crud/list.ts';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** The statements of `request` on the list of `entity`, as the server runs them on this table's size. */
+export async function listRequestStatements(pool: pg.Pool, entity: string, request: PagedListRequest) {
+  const e = entityByName.get(entity)!;
+  const s = listStatements(e, request);
+  const [{ n }] = (await pool.query('SELECT reltuples::float8 AS n FROM pg_class WHERE oid = to_regclass($1)', [e.table])).rows;
+  return { statements: [s.rows, Number(n) < EXACT_COUNT_ROWS ? s.exactCount : s.cappedCount], params: s.q.params.values };
+}
+
+/** Milliseconds of database time per request (planning and execution of each statement), median of 7. */
+export async function databaseTime(pool: pg.Pool, entity: string, request: PagedListRequest): Promise<number> {
+  const { statements, params } = await listRequestStatements(pool, entity, request);
+  const times: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    let ms = 0;
+    for (const sql of statements) {
+      const [{ 'QUERY PLAN': [plan] }] = (await pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params)).rows;
+      ms += plan['Planning Time'] + plan['Execution Time'];
+    }
+    if (i > 0) times.push(ms);
+  }
+  return median(times);
+}
