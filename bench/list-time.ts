@@ -1,7 +1,7 @@
 // The database's time for one list request (issue 17, point 3): what PostgreSQL spends planning
-// and running the statements the server runs for it (crud/list.ts `listStatements`: the page with
-// its lookups, and the count a full first page needs: exact on a small table, capped on a large
-// one), from EXPLAIN ANALYZE, the median of 7 after a warm-up. Shared by `npm run bench` and
+// and running the statements the server runs for a full first page (crud/list.ts
+// `listStatements`: on a small table the page with its lookups and its exact count, on a large one
+// the one statement that takes both), from EXPLAIN ANALYZE, the median of 7 after a warm-up. Shared by `npm run bench` and
 // `npm run bench:season`.
 import type pg from 'pg';
 import { entityByName } from '../server/src/crud/entities.ts';
@@ -14,7 +14,7 @@ export async function listRequestStatements(pool: pg.Pool, entity: string, reque
   const e = entityByName.get(entity)!;
   const s = listStatements(e, request);
   const [{ n }] = (await pool.query('SELECT reltuples::float8 AS n FROM pg_class WHERE oid = to_regclass($1)', [e.table])).rows;
-  return { statements: [s.rows, Number(n) < EXACT_COUNT_ROWS ? s.exactCount : s.cappedCount], params: s.q.params.values };
+  return { statements: Number(n) < EXACT_COUNT_ROWS ? [s.rows, s.exactCount] : [s.rowsCounted], params: s.q.params.values };
 }
 
 /** Milliseconds of database time per request (planning and execution of each statement), median of 7. */

@@ -29,6 +29,7 @@ import { connectDatabase, inTransaction } from '../server/src/db/client.ts';
 import { runMigrations } from '../server/src/db/migrate.ts';
 import { buildListQuery, type PagedListRequest } from '../server/src/crud/list.ts';
 import { databaseTime, listRequestStatements } from './list-time.ts';
+import { FIRST_NAMES, LAST_NAMES } from './names.ts';
 import { entityByName } from '../server/src/crud/entities.ts';
 import { startTestPostgres } from '../tests/support/database.ts';
 import { testConfig } from '../tests/support/config.ts';
@@ -44,8 +45,6 @@ const { values: args } = parseArgs({
 });
 const ROWS = Number(args.rows);
 const ACCOUNTS = 5000;
-const FIRST_NAMES = ['Ahmet', 'Mehmet', 'Mustafa', 'Ali', 'Hüseyin', 'Hasan', 'İbrahim', 'İsmail', 'Osman', 'Yusuf', 'Murat', 'Ömer', 'Ramazan', 'Halil', 'Süleyman', 'Abdullah', 'Mahmut', 'Recep', 'Salih', 'Kemal', 'Fatma', 'Ayşe', 'Emine', 'Hatice', 'Zeynep', 'Elif', 'Meryem', 'Şerife', 'Zehra', 'Sultan', 'Hanife', 'Merve', 'Havva', 'Zeliha', 'Esra', 'Fadime', 'Özlem', 'Hacer', 'Yasemin', 'Hülya'];
-const LAST_NAMES = ['Yılmaz', 'Kaya', 'Demir', 'Çelik', 'Şahin', 'Yıldız', 'Yıldırım', 'Öztürk', 'Aydın', 'Özdemir', 'Arslan', 'Doğan', 'Kılıç', 'Aslan', 'Çetin', 'Kara', 'Koç', 'Kurt', 'Özkan', 'Şimşek', 'Polat', 'Özcan', 'Korkmaz', 'Çakır', 'Erdoğan', 'Yavuz', 'Can', 'Acar', 'Şen', 'Aktaş', 'Güler', 'Yalçın', 'Güneş', 'Bozkurt', 'Bulut', 'Keskin', 'Ünal', 'Turan', 'Gül', 'Özer'];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const time = async <T>(label: string, work: () => Promise<T>) => {
   const t0 = performance.now();

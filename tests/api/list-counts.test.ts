@@ -119,6 +119,27 @@ describe('totalCount: exact on a small table, capped five pages past the page st
     }
   });
 
+  it('on a large table a full page and its count are one statement; on a small one, two', async () => {
+    const pool = server.database.pool;
+    const query = pool.query.bind(pool);
+    const seen: string[] = [];
+    await many({ PageSize: 20 });
+    await page('AddressTypes', { PageSize: 10 }); // the size estimates are read once a minute: read them first
+    (pool as { query: unknown }).query = (...args: Parameters<typeof query>) => {
+      seen.push(String(typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text));
+      return query(...args);
+    };
+    try {
+      expect(await many({ PageSize: 20, GlobalFilter: 'kalabalık' })).toMatchObject({ totalCount: 100, totalCountCapped: true });
+      expect(seen.filter((sql) => /\baccount_types\b/.test(sql))).toHaveLength(1);
+      seen.length = 0;
+      expect(await page('AddressTypes', { PageSize: 10, GlobalFilter: 'Adres türü' })).toMatchObject({ totalCount: SMALL, totalCountCapped: false });
+      expect(seen.filter((sql) => /\baddress_types\b/.test(sql))).toHaveLength(2);
+    } finally {
+      (pool as { query: unknown }).query = query;
+    }
+  });
+
   it('grouping still counts each group in full', async () => {
     const p = await many({ PageSize: 10, GroupingColumns: ['description'] });
     expect(p).toMatchObject({ totalCount: 50, totalCountCapped: true });

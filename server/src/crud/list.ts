@@ -349,9 +349,12 @@ async function estimatedRows(pool: pg.Pool, table: string): Promise<number> {
 }
 
 /**
- * The statements a list request runs (bench/transactions.ts measures these very ones): its page,
- * its lookups for the page's rows only, and its count, exact or capped `countAhead` past the
- * page's start (on a large table).
+ * The statements a list request runs (bench/list-time.ts measures these very ones). On a small
+ * table: its page (`rows`), with its lookups for the page's rows only, then its exact count when
+ * the page is full. On a large table one statement does both (`rowsCounted`): the matches in the
+ * list's order up to `countAhead` past the page's start, once, then the page taken from them and
+ * their number, so the search is planned and run once, not once for the page and again for the
+ * count. `cappedCount` tells a page past the end its exact total.
  */
 export function listStatements(e: EntityMeta, req: PagedListRequest) {
   const pageSize = req.PageSize ?? 20;
@@ -361,39 +364,51 @@ export function listStatements(e: EntityMeta, req: PagedListRequest) {
   const offset = (pageNumber - 1) * pageSize;
   const window = `${q.order} LIMIT ${pageSize} OFFSET ${offset}`;
   const cap = offset + countAhead(pageSize);
+  const columns = hasLookups(e) ? lookupsSelect(e) : selectList(e);
   return {
     q, from, pageSize, pageNumber, offset, cap,
-    // Lookups are looked up for the page's rows only, after the limit.
-    rows: hasLookups(e) ? `SELECT ${lookupsSelect(e)} FROM (SELECT t.* ${from} ${window}) t ${q.order}` : `SELECT ${selectList(e)} ${from} ${window}`,
+    rows: `SELECT ${columns} FROM (SELECT t.* ${from} ${window}) t ${q.order}`,
+    rowsCounted: `WITH m AS MATERIALIZED (SELECT t.* ${from} ${q.order} LIMIT ${cap + 1})
+      SELECT ${columns}, (SELECT count(*) FROM m)::int AS "${MATCHES}" FROM (SELECT * FROM m t ${window}) t ${q.order}`,
     exactCount: `SELECT count(*) AS n ${from}`,
     cappedCount: `SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${cap + 1}) c`,
   };
 }
 
+/** The column of `rowsCounted` that carries the number of matches it read (taken off each row). */
+const MATCHES = '__matches';
+
 export async function listPage(pool: pg.Pool, e: EntityMeta, req: PagedListRequest): Promise<Page> {
   const { q, from, pageSize, pageNumber, offset, cap, ...sql } = listStatements(e, req);
   const params = q.params.values;
-  const rows = await pool.query(sql.rows, params);
+  const large = (await estimatedRows(pool, e.table)) >= EXACT_COUNT_ROWS;
+  let data: Record<string, unknown>[];
   let totalCount: number;
   let totalCountCapped = false;
-  if (rows.rows.length > 0 && rows.rows.length < pageSize) {
-    // A short page that is not past the end tells the total itself: no count query needed.
-    totalCount = offset + rows.rows.length;
-  } else if (rows.rows.length === 0 && offset === 0) {
-    totalCount = 0;
-  } else if ((await estimatedRows(pool, e.table)) < EXACT_COUNT_ROWS) {
-    totalCount = (await pool.query(sql.exactCount, params)).rows[0].n;
-  } else {
-    const n: number = (await pool.query(sql.cappedCount, params)).rows[0].n;
+  if (large) {
+    const { rows } = await pool.query(sql.rowsCounted, params);
+    data = rows.map(({ [MATCHES]: _, ...row }) => row);
+    // No row: a page past the end (or no match), whose total the capped count tells exactly.
+    const n: number = rows.length ? rows[0][MATCHES] : offset === 0 ? 0 : (await pool.query(sql.cappedCount, params)).rows[0].n;
     totalCountCapped = n > cap;
     totalCount = Math.min(n, cap);
+  } else {
+    data = (await pool.query(sql.rows, params)).rows;
+    if (data.length > 0 && data.length < pageSize) {
+      // A short page that is not past the end tells the total itself: no count query needed.
+      totalCount = offset + data.length;
+    } else if (data.length === 0 && offset === 0) {
+      totalCount = 0;
+    } else {
+      totalCount = (await pool.query(sql.exactCount, params)).rows[0].n;
+    }
   }
   const groupCols = q.groupFields.map((f) => `t.${ident(f.column)}`);
   const groups = groupCols.length
     ? await pool.query(`SELECT ${q.groupFields.map((f) => `t.${ident(f.column)} AS ${ident(f.name)}`).join(', ')}, count(*) AS n ${from} GROUP BY ${groupCols.join(', ')} ORDER BY ${groupCols.join(', ')} LIMIT 1000`, params)
     : undefined;
   return {
-    data: rows.rows,
+    data,
     totalCount,
     totalCountCapped,
     pageNumber,
