@@ -1,11 +1,11 @@
 // The database's time for one list request (issue 17, point 3): what PostgreSQL spends planning
 // and running the statements the server runs for a full first page (crud/list.ts
 // `listStatements`: on a small table the page with its lookups and its exact count, on a large one
-// the one statement that takes both), from EXPLAIN ANALYZE, the median of 7 after a warm-up. Shared by `npm run bench` and
-// `npm run bench:season`.
+// the one statement that takes both), from EXPLAIN ANALYZE, the median of 7 after a warm-up.
+// Shared by `npm run bench` and `npm run bench:season`.
 import type pg from 'pg';
 import { entityByName } from '../server/src/crud/entities.ts';
-import { EXACT_COUNT_ROWS, listStatements, type PagedListRequest } from '../server/src/crud/list.ts';
+import { isLargeTable, listStatements, type PagedListRequest } from '../server/src/crud/list.ts';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -13,8 +13,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export async function listRequestStatements(pool: pg.Pool, entity: string, request: PagedListRequest) {
   const e = entityByName.get(entity)!;
   const s = listStatements(e, request);
-  const [{ n }] = (await pool.query('SELECT reltuples::float8 AS n FROM pg_class WHERE oid = to_regclass($1)', [e.table])).rows;
-  return { statements: Number(n) < EXACT_COUNT_ROWS ? [s.rows, s.exactCount] : [s.rowsCounted], params: s.q.params.values };
+  return { statements: (await isLargeTable(pool, e.table)) ? [s.rowsCounted] : [s.rows, s.exactCount], params: s.q.params.values };
 }
 
 /** Milliseconds of database time per request (planning and execution of each statement) and of its planning alone, medians of 7. */

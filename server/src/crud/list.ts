@@ -348,6 +348,9 @@ async function estimatedRows(pool: pg.Pool, table: string): Promise<number> {
   return estimate.rows;
 }
 
+/** A table counted ahead rather than exactly (its estimate reaches EXACT_COUNT_ROWS): one statement for a page and its count. */
+export const isLargeTable = async (pool: pg.Pool, table: string) => (await estimatedRows(pool, table)) >= EXACT_COUNT_ROWS;
+
 /**
  * The statements a list request runs (bench/list-time.ts measures these very ones). On a small
  * table: its page (`rows`), with its lookups for the page's rows only, then its exact count when
@@ -381,7 +384,7 @@ const MATCHES = '__matches';
 export async function listPage(pool: pg.Pool, e: EntityMeta, req: PagedListRequest): Promise<Page> {
   const { q, from, pageSize, pageNumber, offset, cap, ...sql } = listStatements(e, req);
   const params = q.params.values;
-  const large = (await estimatedRows(pool, e.table)) >= EXACT_COUNT_ROWS;
+  const large = await isLargeTable(pool, e.table);
   let data: Record<string, unknown>[];
   let totalCount: number;
   let totalCountCapped = false;

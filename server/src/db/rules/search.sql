@@ -7,8 +7,9 @@
 -- by the database on every write: codegen/server.ts `searchCopies`; a phone's copy holds its
 -- digits, rules/phones.sql), which the search and the text filters compare through its trigram
 -- index; other text filters fold here. IMMUTABLE: the copies are made with it (a change of its
--- body needs them rewritten in a migration: an UPDATE of each row recomputes them). PL/pgSQL, so that it is not inlined: the planner then weighs what
--- folding costs per row (COST) where a field has no copy.
+-- body needs them rewritten in a migration: an UPDATE of each row recomputes them). PL/pgSQL, so
+-- that it is not inlined: the planner then weighs what folding costs per row (COST) where a field
+-- has no copy.
 CREATE OR REPLACE FUNCTION kurban_fold(value text) RETURNS text LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE COST 100 AS $$
 BEGIN
   -- lower() first (İ → i, I → i), then the Turkish letters one by one: replace() is four times
