@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { loadContract } from './model.ts';
 import { buildOpenApi, claimsByOperation } from './contract.ts';
 import { drizzleSchema, serverEntities } from './server.ts';
+import { searchDocumentsSql } from './search-documents.ts';
 import { adminEntity, adminIndex, adminRoutesModule } from './admin.ts';
 import { loadMessages, splitCatalog, trackingCatalog, withClaimDescriptions } from './messages.ts';
 
@@ -28,6 +29,7 @@ for (const dir of ['server', 'admin', 'locales']) rmSync(join(root, 'generated',
 out('openapi.json', json(doc));
 out('server/schema.ts', drizzleSchema(source.entities));
 out('server/entities.json', json(serverEntities(source.entities)));
+out('server/search-documents.sql', searchDocumentsSql(source.entities));
 out('server/claims.json', json(claimsByOperation(doc)));
 out('server/messages.json', json(messages));
 // The browser bundles the same messages (its offline catalog) that the server seeds, in two parts.

@@ -2,6 +2,7 @@
 // migrations) and the entity metadata the generic CRUD engine runs on.
 import type { EntityModel, FieldModel } from './model.ts';
 import { operationsOf } from './contract.ts';
+import { SEARCH_PHONES_COLUMN, SEARCH_TEXT_COLUMN, documentHasPhones, documentedEntities } from './search-documents.ts';
 
 const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 const tableVar = (e: EntityModel) => camel(e.table);
@@ -33,6 +34,19 @@ export function searchCopies(e: EntityModel): { field: FieldModel; column: strin
       property: `${field.name}Search`,
       expression: `${field.format === 'phone' ? 'kurban_phone_key' : 'kurban_fold'}("${field.column}")`,
     }));
+}
+
+/**
+ * The stored search document of an entity whose search follows references (texts, and phones
+ * where what it reads has any), kept by triggers: codegen/search-documents.ts.
+ */
+export function searchDocument(e: EntityModel, entities: EntityModel[]): { column: string; property: string }[] {
+  if (!documentedEntities(entities).includes(e)) return [];
+  const byName = new Map(entities.map((x) => [x.name, x]));
+  return [
+    { column: SEARCH_TEXT_COLUMN, property: 'searchText' },
+    ...(documentHasPhones(e, byName) ? [{ column: SEARCH_PHONES_COLUMN, property: 'searchPhones' }] : []),
+  ];
 }
 
 function columnOf(e: EntityModel, f: FieldModel): string {
@@ -101,6 +115,8 @@ export function drizzleSchema(entities: EntityModel[]): string {
     lines.push(`export const ${tableVar(e)} = pgTable('${e.table}', {`);
     for (const f of e.fields) lines.push(`  ${f.name}: ${columnOf(e, f)},`);
     for (const c of searchCopies(e)) lines.push(`  ${c.property}: text('${c.column}').generatedAlwaysAs(sql\`${c.expression}\`),`);
+    const document = searchDocument(e, entities);
+    for (const d of document) lines.push(`  ${d.property}: text('${d.column}'),`);
     const start = lines.push('}, (t) => [');
     for (const f of e.fields) {
       if (f.unique) lines.push(`  uniqueIndex('${names.unique(e, [f.column])}').on(t.${f.name}),`);
@@ -124,6 +140,8 @@ export function drizzleSchema(entities: EntityModel[]): string {
     }
     // The global search reads each field it searches through its search copy's trigram index (rules/search.sql).
     for (const c of searchCopies(e)) lines.push(`  index('ix_${e.table}__${c.field.column}_search').using('gin', t.${c.property}.op('gin_trgm_ops')),`);
+    // An entity whose search follows references reads its search document (codegen/search-documents.ts).
+    for (const d of document) lines.push(`  index('ix_${e.table}__${d.column}').using('gin', t.${d.property}.op('gin_trgm_ops')),`);
     if (lines.length === start) lines[start - 1] = '});';
     else lines.push(']);');
     lines.push('');
@@ -148,6 +166,8 @@ export function serverEntities(entities: EntityModel[]) {
     display: e.display,
     ...(e.translate ? { translate: e.translate } : {}),
     search: e.search,
+    // Its search document's columns (the list's search reads them, not its references).
+    ...(searchDocument(e, entities).length ? { searchDocument: Object.fromEntries(searchDocument(e, entities).map((d) => [d.property === 'searchText' ? 'texts' : 'phones', d.column])) } : {}),
     sort: e.sort,
     operations: Object.fromEntries(operationsOf(e).map((o) => [o.id, o.op])),
     idPayloadName: e.idPayloadName,

@@ -429,6 +429,7 @@ export const products = pgTable('products', {
   codeSearch: text('code_search').generatedAlwaysAs(sql`kurban_fold("code")`),
   nameSearch: text('name_search').generatedAlwaysAs(sql`kurban_fold("name")`),
   descriptionSearch: text('description_search').generatedAlwaysAs(sql`kurban_fold("description")`),
+  searchText: text('search_text'),
 }, (t) => [
   uniqueIndex('uq_products__code').on(t.code),
   foreignKey({ name: 'fk_products__product_type_id', columns: [t.productTypeId], foreignColumns: [productTypes.id] }).onDelete('restrict'),
@@ -441,6 +442,7 @@ export const products = pgTable('products', {
   index('ix_products__code_search').using('gin', t.codeSearch.op('gin_trgm_ops')),
   index('ix_products__name_search').using('gin', t.nameSearch.op('gin_trgm_ops')),
   index('ix_products__description_search').using('gin', t.descriptionSearch.op('gin_trgm_ops')),
+  index('ix_products__search_text').using('gin', t.searchText.op('gin_trgm_ops')),
 ]);
 
 export const productPrices = pgTable('product_prices', {
@@ -530,6 +532,8 @@ export const victimOrders = pgTable('victim_orders', {
   notes: text('notes'),
   orderNoSearch: text('order_no_search').generatedAlwaysAs(sql`kurban_fold("order_no")`),
   notesSearch: text('notes_search').generatedAlwaysAs(sql`kurban_fold("notes")`),
+  searchText: text('search_text'),
+  searchPhones: text('search_phones'),
 }, (t) => [
   uniqueIndex('uq_victim_orders__order_no').on(t.orderNo),
   foreignKey({ name: 'fk_victim_orders__account_id', columns: [t.accountId], foreignColumns: [accounts.id] }).onDelete('restrict'),
@@ -543,6 +547,8 @@ export const victimOrders = pgTable('victim_orders', {
   index('ix_victim_orders__order_date').on(t.orderDate),
   index('ix_victim_orders__order_no_search').using('gin', t.orderNoSearch.op('gin_trgm_ops')),
   index('ix_victim_orders__notes_search').using('gin', t.notesSearch.op('gin_trgm_ops')),
+  index('ix_victim_orders__search_text').using('gin', t.searchText.op('gin_trgm_ops')),
+  index('ix_victim_orders__search_phones').using('gin', t.searchPhones.op('gin_trgm_ops')),
 ]);
 
 export const messages = pgTable('messages', {
@@ -733,6 +739,8 @@ export const victimPayments = pgTable('victim_payments', {
   description: text('description'),
   receiptNoSearch: text('receipt_no_search').generatedAlwaysAs(sql`kurban_fold("receipt_no")`),
   descriptionSearch: text('description_search').generatedAlwaysAs(sql`kurban_fold("description")`),
+  searchText: text('search_text'),
+  searchPhones: text('search_phones'),
 }, (t) => [
   foreignKey({ name: 'fk_victim_payments__victim_order_id', columns: [t.victimOrderId], foreignColumns: [victimOrders.id] }).onDelete('restrict'),
   index('ix_victim_payments__victim_order_id').on(t.victimOrderId),
@@ -749,6 +757,8 @@ export const victimPayments = pgTable('victim_payments', {
   uniqueIndex('uq_victim_payments__receipt_no').on(t.receiptNo),
   index('ix_victim_payments__receipt_no_search').using('gin', t.receiptNoSearch.op('gin_trgm_ops')),
   index('ix_victim_payments__description_search').using('gin', t.descriptionSearch.op('gin_trgm_ops')),
+  index('ix_victim_payments__search_text').using('gin', t.searchText.op('gin_trgm_ops')),
+  index('ix_victim_payments__search_phones').using('gin', t.searchPhones.op('gin_trgm_ops')),
 ]);
 
 export const transactions = pgTable('transactions', {
@@ -801,6 +811,8 @@ export const victimOrderDetails = pgTable('victim_order_details', {
   shareholderNameSearch: text('shareholder_name_search').generatedAlwaysAs(sql`kurban_fold("shareholder_name")`),
   shareholderPhoneSearch: text('shareholder_phone_search').generatedAlwaysAs(sql`kurban_phone_key("shareholder_phone")`),
   notesSearch: text('notes_search').generatedAlwaysAs(sql`kurban_fold("notes")`),
+  searchText: text('search_text'),
+  searchPhones: text('search_phones'),
 }, (t) => [
   foreignKey({ name: 'fk_victim_order_details__victim_order_id', columns: [t.victimOrderId], foreignColumns: [victimOrders.id] }).onDelete('restrict'),
   foreignKey({ name: 'fk_victim_order_details__product_id', columns: [t.productId], foreignColumns: [products.id] }).onDelete('restrict'),
@@ -810,6 +822,8 @@ export const victimOrderDetails = pgTable('victim_order_details', {
   index('ix_victim_order_details__shareholder_name_search').using('gin', t.shareholderNameSearch.op('gin_trgm_ops')),
   index('ix_victim_order_details__shareholder_phone_search').using('gin', t.shareholderPhoneSearch.op('gin_trgm_ops')),
   index('ix_victim_order_details__notes_search').using('gin', t.notesSearch.op('gin_trgm_ops')),
+  index('ix_victim_order_details__search_text').using('gin', t.searchText.op('gin_trgm_ops')),
+  index('ix_victim_order_details__search_phones').using('gin', t.searchPhones.op('gin_trgm_ops')),
 ]);
 
 export const victimAppointmentSteps = pgTable('victim_appointment_steps', {
@@ -842,6 +856,7 @@ export const victimProductsAppointments = pgTable('victim_products_appointments'
   currentStepId: integer('current_step_id'),
   notes: text('notes'),
   notesSearch: text('notes_search').generatedAlwaysAs(sql`kurban_fold("notes")`),
+  searchText: text('search_text'),
 }, (t) => [
   uniqueIndex('uq_victim_products_appointments__product_id').on(t.productId),
   foreignKey({ name: 'fk_victim_products_appointments__product_id', columns: [t.productId], foreignColumns: [products.id] }).onDelete('restrict'),
@@ -852,6 +867,7 @@ export const victimProductsAppointments = pgTable('victim_products_appointments'
   index('ix_victim_products_appointments__current_step_id').on(t.currentStepId),
   uniqueIndex('uq_victim_products_appointments__slaughter_day__slaughter_no').on(t.slaughterDay, t.slaughterNo),
   index('ix_victim_products_appointments__notes_search').using('gin', t.notesSearch.op('gin_trgm_ops')),
+  index('ix_victim_products_appointments__search_text').using('gin', t.searchText.op('gin_trgm_ops')),
 ]);
 
 export const victimStepHistories = pgTable('victim_step_histories', {
@@ -890,6 +906,8 @@ export const victimAppointments = pgTable('victim_appointments', {
   status: text('status').notNull().default("booked"),
   notes: text('notes'),
   notesSearch: text('notes_search').generatedAlwaysAs(sql`kurban_fold("notes")`),
+  searchText: text('search_text'),
+  searchPhones: text('search_phones'),
 }, (t) => [
   foreignKey({ name: 'fk_victim_appointments__victim_order_id', columns: [t.victimOrderId], foreignColumns: [victimOrders.id] }).onDelete('restrict'),
   index('ix_victim_appointments__victim_order_id').on(t.victimOrderId),
@@ -899,4 +917,6 @@ export const victimAppointments = pgTable('victim_appointments', {
   index('ix_victim_appointments__appointment_id').on(t.appointmentId),
   check('ck_victim_appointments__status', sql`${t.status} in ('booked', 'attended', 'noShow', 'cancelled')`),
   index('ix_victim_appointments__notes_search').using('gin', t.notesSearch.op('gin_trgm_ops')),
+  index('ix_victim_appointments__search_text').using('gin', t.searchText.op('gin_trgm_ops')),
+  index('ix_victim_appointments__search_phones').using('gin', t.searchPhones.op('gin_trgm_ops')),
 ]);

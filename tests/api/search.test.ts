@@ -5,6 +5,7 @@
 // reads them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '../../server/src/crud/entities.ts';
+import { runMigrations } from '../../server/src/db/migrate.ts';
 import { startTestServer, type TestServer } from '../support/app.ts';
 import { Season } from '../support/season.ts';
 
@@ -145,5 +146,108 @@ describe('served by indexes', () => {
     expect(await plan(`SELECT id FROM accounts t WHERE t.title_search LIKE kurban_fold('%şahin%')`)).toContain('ix_accounts__title_search');
     expect(await plan(`SELECT id FROM accounts t WHERE t.phone_number_search LIKE '%553779%'`)).toContain(`ix_accounts__phone_number_search`);
     expect(await plan(`SELECT id FROM victim_order_details t WHERE t.shareholder_name_search LIKE kurban_fold('%ışık%')`)).toContain('ix_victim_order_details__shareholder_name_search');
+  });
+});
+
+// An entity whose search follows references keeps a search document (codegen/search-documents.ts):
+// what its search reads, kept by triggers on every table it reads. Every write below changes
+// something a document reads; after each, no stored document may differ from one made afresh.
+describe('search documents', () => {
+  const documented = entities.filter((e) => e.searchDocument);
+  const stale = async () => {
+    const out: string[] = [];
+    for (const e of documented) {
+      const { texts, phones } = e.searchDocument!;
+      const rows = await s.sql(
+        `SELECT r.id FROM ${e.table} r CROSS JOIN LATERAL kurban_search_document_${e.table}(r) d
+         WHERE r.${texts} IS DISTINCT FROM d.texts${phones ? ` OR r.${phones} IS DISTINCT FROM d.phones` : ''}`);
+      out.push(...rows.map((r) => `${e.plural} #${r.id}`));
+    }
+    return out;
+  };
+
+  it('the entities whose search follows references keep one, with a trigram index, fine statistics, never answered nor audited', async () => {
+    expect(documented.map((e) => e.plural).sort()).toEqual(['Products', 'VictimAppointments', 'VictimOrderDetail', 'VictimOrders', 'VictimPayments', 'VictimProductsAppointments']);
+    for (const e of documented) {
+      for (const column of Object.values(e.searchDocument!)) {
+        const [index] = await s.sql(`SELECT indexdef FROM pg_indexes WHERE tablename = $1 AND indexname = $2`, [e.table, `ix_${e.table}__${column}`]);
+        expect(index?.indexdef, `${e.table}.${column}`).toContain(`(${column} gin_trgm_ops)`);
+        const [{ attstattarget }] = await s.sql(`SELECT attstattarget FROM pg_attribute WHERE attrelid = $1::regclass AND attname = $2`, [e.table, column]);
+        expect(attstattarget, `${e.table}.${column}`).toBe(1000);
+      }
+    }
+    const read = await s.get('VictimOrders', order.id);
+    expect(Object.keys(read).filter((k) => /search/i.test(k))).toEqual([]);
+    const saved = await s.api('PUT', 'VictimOrders', { ...read, notes: 'Kapıda teslim' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await found('VictimOrders', 'kapida')).toEqual([order.id]);
+    const [entry] = await s.sql(`SELECT "before", "after" FROM audit_logs WHERE entity = 'VictimOrders' AND record_id = $1 AND action = 'update' ORDER BY id DESC LIMIT 1`, [order.id]);
+    expect(entry).toEqual({ before: { notes: read.notes }, after: { notes: 'Kapıda teslim' } });
+    const created = await s.sql(`SELECT "after" FROM audit_logs WHERE entity IN ('VictimOrders', 'VictimPayments') AND action = 'create'`);
+    for (const { after } of created) expect(Object.keys(after).filter((k) => /search/i.test(k))).toEqual([]);
+  });
+
+  it('follows every write of what it reads: customers, shareholders, animals, ear tags, orders moved', async () => {
+    expect(await stale()).toEqual([]);
+    // The customer renamed and given another phone: the order and its payment follow.
+    await s.sql(`UPDATE accounts SET title = 'Hatice Yıldırım', phone_number = '0544 321 00 11' WHERE id = $1`, [customer.id]);
+    expect(await found('VictimOrders', 'yildirim')).toEqual([order.id]);
+    expect(await found('VictimPayments', 'yildirim')).toEqual([payment.id]);
+    expect(await found('VictimOrders', '0544 321')).toEqual([order.id]);
+    expect(await found('VictimPayments', '0544 321')).toEqual([payment.id]);
+    expect(await stale()).toEqual([]);
+    // A shareholder renamed through the API.
+    const lines = await s.sql(`SELECT id FROM victim_order_details WHERE victim_order_id = $1 ORDER BY share_no`, [order.id]);
+    const line = await s.get('VictimOrderDetail', lines[1].id);
+    expect((await s.api('PUT', 'VictimOrderDetail', { ...line, shareholderName: 'Zeliha Öztürk', shareholderPhone: '0505 111 22 33' })).status).toBe(200);
+    for (const plural of ['VictimOrders', 'VictimPayments']) {
+      expect(await found(plural, 'ozturk'), plural).toHaveLength(1);
+      expect(await found(plural, 'Işık'), plural).toEqual([]);
+      expect(await found(plural, '505 111'), plural).toHaveLength(1);
+    }
+    expect(await stale()).toEqual([]);
+    // The ear tag changed, then the order moved to another animal: found by the new one only.
+    await s.sql(`UPDATE product_attribute_values SET value = 'TR-4471-0099' WHERE product_id = $1`, [order.productId]);
+    expect(await found('VictimOrders', 'TR-4471-0099')).toEqual([order.id]);
+    expect(await found('VictimOrders', 'TR-4471-0042')).toEqual([]);
+    const animal = await s.product();
+    await s.sql(`UPDATE products SET name = 'Karabaş' WHERE id = $1`, [animal.id]);
+    const current = await s.get('VictimOrders', order.id);
+    expect((await s.api('PUT', 'VictimOrders', { ...current, productId: animal.id })).status).toBe(200);
+    expect(await found('VictimOrders', 'karabas')).toEqual([order.id]);
+    expect(await found('VictimOrders', 'sarikiz')).toEqual([]);
+    expect(await found('VictimPayments', 'karabas')).toEqual([payment.id]);
+    expect(await stale()).toEqual([]);
+    // One share fewer: the shareholder whose line went no longer finds it.
+    const fewer = await s.get('VictimOrders', order.id);
+    expect((await s.api('PUT', 'VictimOrders', { ...fewer, shareCount: 1 })).status).toBe(200);
+    expect(await found('VictimOrders', 'ozturk')).toEqual([]);
+    expect(await stale()).toEqual([]);
+    await s.sql(`UPDATE accounts SET title = 'Hatice Şahin', phone_number = '+90 553 779 44 95' WHERE id = $1`, [customer.id]);
+    expect(await stale()).toEqual([]);
+  });
+
+  it('rows without one (written before documents were kept) get theirs at the next start', async () => {
+    await s.sql(`UPDATE victim_orders SET search_text = NULL, search_phones = NULL`);
+    await s.sql(`UPDATE victim_payments SET search_text = NULL, search_phones = NULL`);
+    expect(await found('VictimOrders', 'Hatice')).toEqual([]);
+    await runMigrations(server.database.db);
+    expect(await found('VictimOrders', 'Hatice')).toEqual([order.id]);
+    expect(await found('VictimPayments', 'Hatice')).toEqual([payment.id]);
+    expect(await stale()).toEqual([]);
+  });
+
+  it('a list\'s search reads its document\'s indexes', async () => {
+    const client = await server.database.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SET LOCAL enable_seqscan = off');
+      const plan = (await client.query(`EXPLAIN SELECT id FROM victim_orders t WHERE t.search_text LIKE kurban_fold('%hatice%') OR t.search_phones LIKE '%553779%'`)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toContain('ix_victim_orders__search_text');
+      expect(plan).toContain('ix_victim_orders__search_phones');
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 });

@@ -34,6 +34,11 @@ export interface EntityMeta {
   /** Text fields the screens show through a translation found by the row's `key` property. */
   translate?: { key: string; fields: string[] };
   search: string[];
+  /**
+   * The stored search document of an entity whose search follows references (its texts folded,
+   * its phones' keys; kept by triggers: codegen/search-documents.ts), which the search reads.
+   */
+  searchDocument?: { texts: string; phones?: string };
   sort: string[];
   operations: Record<string, "list" | "page" | "get" | "create" | "update" | "delete">; // operationId → kind
   idPayloadName: string;

@@ -94,9 +94,6 @@ function coerce(f: FieldMeta, value: Scalar, dayWanted: boolean): Scalar | undef
 /** The search's parameters: the text as a LIKE pattern, and its digits when it reads as a phone number. */
 interface SearchTerm { text: string; digits?: () => string }
 
-/** References followed at most: a payment by its order's shareholders is two deep. */
-const SEARCH_DEPTH = 2;
-
 /**
  * The digits a phone search compares (phones are compared by their last ten digits, whatever the
  * format: rules/search.sql): a search of only digits, spaces, `+`, `-`, `.` and brackets, without
@@ -119,44 +116,26 @@ const foldedText = (f: FieldMeta, alias: string) =>
   (f.searchColumn && f.format !== 'phone' ? `${alias}.${ident(f.searchColumn)}` : `kurban_fold(${alias}.${ident(f.column)})`);
 
 /**
- * What the global search matches on the row `alias` of `e` (contract: x-entity.search): its text
- * fields folded and its phones by their digits (each through its search copy's trigram index), a
- * referenced row (a lookup field) and the rows that reference it (`Entity.field`) by their own
- * search, up to SEARCH_DEPTH deep, never back along the reference just followed (`back`: an
- * order's shareholders are not searched again for the order's own number). A reference is
- * `= ANY(ARRAY(…))` of the other table's matches: computed once, it reads the referencing
- * column's index, so the whole search is one bitmap of index scans, not a scan of the table. An
- * entity without search entries (a link table) is searched in what its references show.
+ * What the global search matches on the row `t` of `e` (contract: x-entity.search): its text fields
+ * folded and its phones by their digits, each through its search copy's trigram index. An entity
+ * whose search follows references (a lookup field, or `Entity.field`: the rows that name it) reads
+ * its search document instead, which holds what its own fields and those references give (one
+ * trigram index scan each for texts and phones, where following the references read every
+ * referenced table: codegen/search-documents.ts). An entity without search entries (a link table)
+ * is searched in what its references show.
  */
-function searchMatches(e: EntityMeta, alias: string, term: SearchTerm, depth: number, back?: string): string[] {
-  const folded = (sql: string) => `kurban_fold(${sql}) LIKE kurban_fold(${term.text})`;
-  if (!e.search.length) return depth === 0 ? lookupDisplays(e, alias).map(folded) : [];
-  const inner = `s${depth + 1}`;
-  const out: string[] = [];
-  for (const entry of e.search) {
-    if (entry === back) continue;
-    if (entry.includes('.')) {
-      // The rows of another entity that name this one.
-      const [childName, fieldName] = entry.split('.');
-      const child = entityByName.get(childName)!;
-      const matches = depth < SEARCH_DEPTH ? searchMatches(child, inner, term, depth + 1, fieldName) : [];
-      const fk = child.fields.find((f) => f.name === fieldName)!;
-      if (matches.length) out.push(`${alias}."id" = ANY(ARRAY(SELECT ${inner}.${ident(fk.column)} FROM ${ident(child.table)} ${inner} WHERE ${matches.join(' OR ')}))`);
-      continue;
-    }
-    const f = e.fields.find((x) => x.name === entry)!;
-    const column = `${alias}.${ident(f.column)}`;
-    if (f.lookup) {
-      const target = entityByName.get(f.lookup)!;
-      const matches = depth < SEARCH_DEPTH ? searchMatches(target, inner, term, depth + 1, `${e.name}.${f.name}`) : [];
-      if (matches.length) out.push(`${column} = ANY(ARRAY(SELECT ${inner}."id" FROM ${ident(target.table)} ${inner} WHERE ${matches.join(' OR ')}))`);
-    } else if (f.format === 'phone') {
-      if (term.digits) out.push(`${alias}.${ident(f.searchColumn!)} LIKE ${term.digits()}`);
-    } else {
-      out.push(`${foldedText(f, alias)} LIKE kurban_fold(${term.text})`);
-    }
+function searchMatches(e: EntityMeta, term: SearchTerm): string[] {
+  const text = `kurban_fold(${term.text})`;
+  if (e.searchDocument) {
+    const { texts, phones } = e.searchDocument;
+    return [`t.${ident(texts)} LIKE ${text}`, ...(phones && term.digits ? [`t.${ident(phones)} LIKE ${term.digits()}`] : [])];
   }
-  return out;
+  if (!e.search.length) return lookupDisplays(e, 't').map((sql) => `kurban_fold(${sql}) LIKE ${text}`);
+  return e.search.map((name) => {
+    const f = e.fields.find((x) => x.name === name)!;
+    if (f.format === 'phone') return term.digits ? `t.${ident(f.searchColumn!)} LIKE ${term.digits()}` : null;
+    return `${foldedText(f, 't')} LIKE ${text}`;
+  }).filter((sql): sql is string => sql !== null);
 }
 
 /** One filter as a SQL condition, or null when it carries no value (a cleared filter). */
@@ -274,13 +253,14 @@ export function buildListQuery(e: EntityMeta, req: PagedListRequest): ListQuery 
     // Filters join left to right: ((a AND b) OR c).
     where = where ? `(${where}) ${filter.Operator === 'or' ? 'OR' : 'AND'} (${sql})` : `(${sql})`;
   }
-  const search = req.GlobalFilter?.trim();
+  // A search is one line: a line break would match across two parts of a search document.
+  const search = req.GlobalFilter?.replace(/[\u0000-\u001f]+/g, ' ').trim();
   if (search) {
     const digits = phoneSearchDigits(search);
     let digitsParam: string | undefined;
     // The digits' parameter only when a phone is searched: an unused parameter has no type.
     const term: SearchTerm = { text: p.add(`%${escapeLike(search)}%`), digits: digits === undefined ? undefined : () => (digitsParam ??= p.add(`%${digits}%`)) };
-    const matches = searchMatches(e, 't', term, 0);
+    const matches = searchMatches(e, term);
     const any = matches.length ? matches.join(' OR ') : 'false';
     where = where ? `(${where}) AND (${any})` : `(${any})`;
   }

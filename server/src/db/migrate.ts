@@ -4,7 +4,10 @@
 // 1. the migrations drizzle-kit wrote (migrations/), each once: tables, constraints, triggers and
 //    one-time data repairs;
 // 2. the database rules (rules/*.sql, one file per domain, each `CREATE OR REPLACE FUNCTION` of
-//    trigger functions and their helpers), on every start: a rule's next change edits one file.
+//    trigger functions and their helpers), on every start: a rule's next change edits one file;
+// 3. then, in the same transaction, the search documents' functions and triggers, generated from
+//    the contract (generated/server/search-documents.sql: codegen/search-documents.ts), which
+//    also make the documents of rows that have none.
 // Rule functions change in their rule file, never in a migration (a test keeps it so); a
 // migration that calls one runs the body the database holds at that point.
 // Between the two, the job queue's own schema (`graphile_worker`, its migrations run by the
@@ -20,6 +23,7 @@ import type { Db } from './client.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 export const RULES_DIR = fileURLToPath(new URL('./rules', import.meta.url));
+const SEARCH_DOCUMENTS = fileURLToPath(new URL('../../../generated/server/search-documents.sql', import.meta.url));
 /** The rule files in the order they are applied: what every rule reads first. */
 export const RULE_FILES = ['context.sql', 'numbers.sql', 'ledger.sql', 'orders.sql', 'payments.sql', 'sales.sql', 'phones.sql', 'rate-limits.sql', 'search.sql', 'messages.sql', 'bookings.sql', 'queue.sql', 'tracking.sql', 'message-events.sql', 'access.sql', 'audit.sql'];
 const MIGRATION_LOCK = 'kurban-migrations';
@@ -49,14 +53,14 @@ export async function runMigrations(db: Db): Promise<void> {
 }
 
 /**
- * Every rule file, all or none (one transaction). Not when the database holds a migration this
+ * Every rule file and the search documents' SQL, all or none (one transaction). Not when the database holds a migration this
  * version does not ship: a newer version migrated it and put its own rules, which an older
  * instance restarted during an upgrade must not take back.
  */
 async function applyRules(client: pg.PoolClient): Promise<void> {
   const { rows } = await client.query('SELECT coalesce(max(created_at), 0)::float8 AS last FROM drizzle.__drizzle_migrations');
   if (Number(rows[0].last) > latestShippedMigration()) return;
-  const rules = RULE_FILES.map((name) => readFileSync(`${RULES_DIR}/${name}`, 'utf8'));
+  const rules = [...RULE_FILES.map((name) => readFileSync(`${RULES_DIR}/${name}`, 'utf8')), readFileSync(SEARCH_DOCUMENTS, 'utf8')];
   await client.query('BEGIN');
   try {
     for (const sql of rules) await client.query(sql);

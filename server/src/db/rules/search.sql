@@ -18,3 +18,13 @@ BEGIN
     'ç', 'c'), 'ğ', 'g'), 'ı', 'i'), 'ö', 'o'), 'ş', 's'), 'ü', 'u'), 'â', 'a'), 'î', 'i'), 'û', 'u');
 END $$;
 
+
+-- A search document (generated/server/search-documents.sql: an entity whose search follows
+-- references keeps on each row what that search reads) from its parts: each distinct part once,
+-- in order, one per line, so that adding a part a document already holds (a share line in the
+-- customer's own name) leaves it unchanged, and a search, which never holds a line break
+-- (crud/list.ts), cannot match across two parts. Never null, so a row whose document was made is
+-- told from one made before documents were kept.
+CREATE OR REPLACE FUNCTION kurban_search_join(parts text[]) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT coalesce(string_agg(DISTINCT p, E'\n' ORDER BY p), '') FROM unnest(parts) p WHERE p <> ''
+$$;
