@@ -10,12 +10,13 @@
 // `generated/server/search-documents.sql`, applied after the rules on every start):
 // - the row's own BEFORE trigger computes its document from its fields and what they reference;
 // - a row another document reads (a customer, an animal's ear tag, a shareholder) refreshes, when
-//   a field that document reads changes, the documents that read it, found back along the path.
+//   a field that document reads changes or it goes, the documents that read it, found back along
+//   the path; a new one (a share line) adds its parts to them, as a document is a set.
 import type { EntityModel, FieldModel } from './model.ts';
 import { searchCopies } from './server.ts';
 
 /** References followed at most: a payment by its order's shareholders is two deep. */
-export const SEARCH_DEPTH = 2;
+const SEARCH_DEPTH = 2;
 export const SEARCH_TEXT_COLUMN = 'search_text';
 export const SEARCH_PHONES_COLUMN = 'search_phones';
 
@@ -150,6 +151,17 @@ export function searchDocumentsSql(entities: EntityModel[]): string {
     const fn = `kurban_search_document_${e.table}`;
     const texts = parts(tree, 'r', 0, 'texts') ?? 'NULL::text[]';
     const phoneParts = parts(tree, 'r', 0, 'phones') ?? 'NULL::text[]';
+    const columns = [SEARCH_TEXT_COLUMN, ...(phones ? [SEARCH_PHONES_COLUMN] : [])];
+    // The rows `ids`, each through its primary key, locked in id order (two refreshes lock alike)
+    // and read as they are once locked; a row's document is written only when it changes.
+    const eachRow = (where: string, values: string[], compute?: string) => [
+      `  FOR r IN SELECT * FROM ${q(e.table)} t WHERE t."id" = ANY(ids)${where} ORDER BY t."id" FOR UPDATE LOOP`,
+      ...(compute ? [compute] : []),
+      `    IF (${columns.map((c) => `r.${c}`).join(', ')}) IS DISTINCT FROM (${values.join(', ')}) THEN`,
+      `      UPDATE ${q(e.table)} SET ${columns.map((c, i) => `${c} = ${values[i]}`).join(', ')} WHERE "id" = r."id";`,
+      '    END IF;',
+      '  END LOOP;',
+    ];
     out.push(
       `-- ${e.plural}: what its search reads, folded (texts) and as phone keys (phones).`,
       // PL/pgSQL, as every function below: it plans its statements once per session, where a SQL
@@ -168,13 +180,27 @@ export function searchDocumentsSql(entities: EntityModel[]): string {
       '  RETURN NEW;',
       'END $$;',
       '',
-      `CREATE OR REPLACE FUNCTION kurban_search_refresh_${e.table}(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$`,
+      // A row read by these documents was added: each gains exactly the parts the row gives (a
+      // document is a set), without reading again what it already holds. A share line in the
+      // customer's own name, as a sale first makes them, changes nothing.
+      `CREATE OR REPLACE FUNCTION kurban_search_add_${e.table}(ids integer[], texts text[], phones text[]) RETURNS void LANGUAGE plpgsql AS $$`,
+      'DECLARE',
+      `  r ${q(e.table)};`,
+      '  texts_now text;',
+      '  phones_now text;',
       'BEGIN',
-      '  IF cardinality(ids) = 0 THEN RETURN; END IF;',
-      phones
-        ? `  UPDATE ${q(e.table)} r SET ${SEARCH_TEXT_COLUMN} = d.texts, ${SEARCH_PHONES_COLUMN} = d.phones FROM ${q(e.table)} c CROSS JOIN LATERAL ${fn}(c) d`
-        : `  UPDATE ${q(e.table)} r SET ${SEARCH_TEXT_COLUMN} = d.texts FROM ${q(e.table)} c CROSS JOIN LATERAL ${fn}(c) d`,
-      `  WHERE c."id" = ANY(ids) AND r."id" = c."id" AND ${phones ? `(r.${SEARCH_TEXT_COLUMN}, r.${SEARCH_PHONES_COLUMN}) IS DISTINCT FROM (d.texts, d.phones)` : `r.${SEARCH_TEXT_COLUMN} IS DISTINCT FROM d.texts`};`,
+      ...eachRow(` AND t.${SEARCH_TEXT_COLUMN} IS NOT NULL`, ['texts_now', ...(phones ? ['phones_now'] : [])], [
+        `    texts_now := kurban_search_join(string_to_array(r.${SEARCH_TEXT_COLUMN}, E'\\n') || texts);`,
+        ...(phones ? [`    phones_now := kurban_search_join(string_to_array(r.${SEARCH_PHONES_COLUMN}, E'\\n') || phones);`] : []),
+      ].join('\n')),
+      'END $$;',
+      '',
+      `CREATE OR REPLACE FUNCTION kurban_search_refresh_${e.table}(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$`,
+      'DECLARE',
+      `  r ${q(e.table)};`,
+      '  d record;',
+      'BEGIN',
+      ...eachRow('', ['d.texts', ...(phones ? ['d.phones'] : [])], `    SELECT * INTO d FROM ${fn}(r);`),
       'END $$;',
       '',
       // Named to come last among the row's BEFORE triggers (alphabetical): they may set what it
@@ -212,10 +238,16 @@ export function searchDocumentsSql(entities: EntityModel[]): string {
       const queries = list.filter((r) => r.root === root).map((r) => documentsReading(root, r.steps, row, r.nodes));
       return `${indent}PERFORM kurban_search_refresh_${root.table}(ARRAY(${queries.join(' UNION ')}));`;
     });
+    // A new row is read only where it is a child (nothing refers to a new row yet).
+    const added = list.filter((r) => r.steps[r.steps.length - 1].kind === 'child').map((r) => {
+      const depth = r.steps.length;
+      return `    PERFORM kurban_search_add_${r.root.table}(ARRAY(${documentsReading(r.root, r.steps, 'NEW', r.nodes)}), ${parts(r.node, 'NEW', depth, 'texts') ?? 'NULL'}, ${parts(r.node, 'NEW', depth, 'phones') ?? 'NULL'});`;
+    });
     out.push(
       `-- ${table}: the documents that read its rows (${roots.map((r) => r.plural).join(', ')}) follow their changes.`,
       `CREATE OR REPLACE FUNCTION kurban_search_readers_${table}() RETURNS trigger LANGUAGE plpgsql AS $$`,
       'BEGIN',
+      ...(childRow ? [`  IF TG_OP = 'INSERT' THEN`, ...added, '    RETURN NULL;', '  END IF;'] : []),
       `  IF TG_OP = 'UPDATE' THEN`,
       `    IF NOT ${distinct(columns)} THEN RETURN NULL; END IF;`,
       ...(childRow

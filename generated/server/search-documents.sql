@@ -13,11 +13,31 @@ BEGIN
   RETURN NEW;
 END $$;
 
-CREATE OR REPLACE FUNCTION kurban_search_refresh_products(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION kurban_search_add_products(ids integer[], texts text[], phones text[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  r "products";
+  texts_now text;
+  phones_now text;
 BEGIN
-  IF cardinality(ids) = 0 THEN RETURN; END IF;
-  UPDATE "products" r SET search_text = d.texts FROM "products" c CROSS JOIN LATERAL kurban_search_document_products(c) d
-  WHERE c."id" = ANY(ids) AND r."id" = c."id" AND r.search_text IS DISTINCT FROM d.texts;
+  FOR r IN SELECT * FROM "products" t WHERE t."id" = ANY(ids) AND t.search_text IS NOT NULL ORDER BY t."id" FOR UPDATE LOOP
+    texts_now := kurban_search_join(string_to_array(r.search_text, E'\n') || texts);
+    IF (r.search_text) IS DISTINCT FROM (texts_now) THEN
+      UPDATE "products" SET search_text = texts_now WHERE "id" = r."id";
+    END IF;
+  END LOOP;
+END $$;
+
+CREATE OR REPLACE FUNCTION kurban_search_refresh_products(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  r "products";
+  d record;
+BEGIN
+  FOR r IN SELECT * FROM "products" t WHERE t."id" = ANY(ids) ORDER BY t."id" FOR UPDATE LOOP
+    SELECT * INTO d FROM kurban_search_document_products(r);
+    IF (r.search_text) IS DISTINCT FROM (d.texts) THEN
+      UPDATE "products" SET search_text = d.texts WHERE "id" = r."id";
+    END IF;
+  END LOOP;
 END $$;
 
 CREATE OR REPLACE TRIGGER "products_z_search_document" BEFORE INSERT OR UPDATE OF "code", "name", "description" ON "products"
@@ -38,11 +58,32 @@ BEGIN
   RETURN NEW;
 END $$;
 
-CREATE OR REPLACE FUNCTION kurban_search_refresh_victim_orders(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION kurban_search_add_victim_orders(ids integer[], texts text[], phones text[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  r "victim_orders";
+  texts_now text;
+  phones_now text;
 BEGIN
-  IF cardinality(ids) = 0 THEN RETURN; END IF;
-  UPDATE "victim_orders" r SET search_text = d.texts, search_phones = d.phones FROM "victim_orders" c CROSS JOIN LATERAL kurban_search_document_victim_orders(c) d
-  WHERE c."id" = ANY(ids) AND r."id" = c."id" AND (r.search_text, r.search_phones) IS DISTINCT FROM (d.texts, d.phones);
+  FOR r IN SELECT * FROM "victim_orders" t WHERE t."id" = ANY(ids) AND t.search_text IS NOT NULL ORDER BY t."id" FOR UPDATE LOOP
+    texts_now := kurban_search_join(string_to_array(r.search_text, E'\n') || texts);
+    phones_now := kurban_search_join(string_to_array(r.search_phones, E'\n') || phones);
+    IF (r.search_text, r.search_phones) IS DISTINCT FROM (texts_now, phones_now) THEN
+      UPDATE "victim_orders" SET search_text = texts_now, search_phones = phones_now WHERE "id" = r."id";
+    END IF;
+  END LOOP;
+END $$;
+
+CREATE OR REPLACE FUNCTION kurban_search_refresh_victim_orders(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  r "victim_orders";
+  d record;
+BEGIN
+  FOR r IN SELECT * FROM "victim_orders" t WHERE t."id" = ANY(ids) ORDER BY t."id" FOR UPDATE LOOP
+    SELECT * INTO d FROM kurban_search_document_victim_orders(r);
+    IF (r.search_text, r.search_phones) IS DISTINCT FROM (d.texts, d.phones) THEN
+      UPDATE "victim_orders" SET search_text = d.texts, search_phones = d.phones WHERE "id" = r."id";
+    END IF;
+  END LOOP;
 END $$;
 
 CREATE OR REPLACE TRIGGER "victim_orders_z_search_document" BEFORE INSERT OR UPDATE OF "order_no", "notes", "account_id", "product_id" ON "victim_orders"
@@ -63,11 +104,32 @@ BEGIN
   RETURN NEW;
 END $$;
 
-CREATE OR REPLACE FUNCTION kurban_search_refresh_victim_order_details(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION kurban_search_add_victim_order_details(ids integer[], texts text[], phones text[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  r "victim_order_details";
+  texts_now text;
+  phones_now text;
 BEGIN
-  IF cardinality(ids) = 0 THEN RETURN; END IF;
-  UPDATE "victim_order_details" r SET search_text = d.texts, search_phones = d.phones FROM "victim_order_details" c CROSS JOIN LATERAL kurban_search_document_victim_order_details(c) d
-  WHERE c."id" = ANY(ids) AND r."id" = c."id" AND (r.search_text, r.search_phones) IS DISTINCT FROM (d.texts, d.phones);
+  FOR r IN SELECT * FROM "victim_order_details" t WHERE t."id" = ANY(ids) AND t.search_text IS NOT NULL ORDER BY t."id" FOR UPDATE LOOP
+    texts_now := kurban_search_join(string_to_array(r.search_text, E'\n') || texts);
+    phones_now := kurban_search_join(string_to_array(r.search_phones, E'\n') || phones);
+    IF (r.search_text, r.search_phones) IS DISTINCT FROM (texts_now, phones_now) THEN
+      UPDATE "victim_order_details" SET search_text = texts_now, search_phones = phones_now WHERE "id" = r."id";
+    END IF;
+  END LOOP;
+END $$;
+
+CREATE OR REPLACE FUNCTION kurban_search_refresh_victim_order_details(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  r "victim_order_details";
+  d record;
+BEGIN
+  FOR r IN SELECT * FROM "victim_order_details" t WHERE t."id" = ANY(ids) ORDER BY t."id" FOR UPDATE LOOP
+    SELECT * INTO d FROM kurban_search_document_victim_order_details(r);
+    IF (r.search_text, r.search_phones) IS DISTINCT FROM (d.texts, d.phones) THEN
+      UPDATE "victim_order_details" SET search_text = d.texts, search_phones = d.phones WHERE "id" = r."id";
+    END IF;
+  END LOOP;
 END $$;
 
 CREATE OR REPLACE TRIGGER "victim_order_details_z_search_document" BEFORE INSERT OR UPDATE OF "shareholder_name", "notes", "shareholder_phone", "victim_order_id" ON "victim_order_details"
@@ -87,11 +149,31 @@ BEGIN
   RETURN NEW;
 END $$;
 
-CREATE OR REPLACE FUNCTION kurban_search_refresh_victim_products_appointments(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION kurban_search_add_victim_products_appointments(ids integer[], texts text[], phones text[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  r "victim_products_appointments";
+  texts_now text;
+  phones_now text;
 BEGIN
-  IF cardinality(ids) = 0 THEN RETURN; END IF;
-  UPDATE "victim_products_appointments" r SET search_text = d.texts FROM "victim_products_appointments" c CROSS JOIN LATERAL kurban_search_document_victim_products_appointments(c) d
-  WHERE c."id" = ANY(ids) AND r."id" = c."id" AND r.search_text IS DISTINCT FROM d.texts;
+  FOR r IN SELECT * FROM "victim_products_appointments" t WHERE t."id" = ANY(ids) AND t.search_text IS NOT NULL ORDER BY t."id" FOR UPDATE LOOP
+    texts_now := kurban_search_join(string_to_array(r.search_text, E'\n') || texts);
+    IF (r.search_text) IS DISTINCT FROM (texts_now) THEN
+      UPDATE "victim_products_appointments" SET search_text = texts_now WHERE "id" = r."id";
+    END IF;
+  END LOOP;
+END $$;
+
+CREATE OR REPLACE FUNCTION kurban_search_refresh_victim_products_appointments(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  r "victim_products_appointments";
+  d record;
+BEGIN
+  FOR r IN SELECT * FROM "victim_products_appointments" t WHERE t."id" = ANY(ids) ORDER BY t."id" FOR UPDATE LOOP
+    SELECT * INTO d FROM kurban_search_document_victim_products_appointments(r);
+    IF (r.search_text) IS DISTINCT FROM (d.texts) THEN
+      UPDATE "victim_products_appointments" SET search_text = d.texts WHERE "id" = r."id";
+    END IF;
+  END LOOP;
 END $$;
 
 CREATE OR REPLACE TRIGGER "victim_products_appointments_z_search_document" BEFORE INSERT OR UPDATE OF "notes", "product_id" ON "victim_products_appointments"
@@ -112,11 +194,32 @@ BEGIN
   RETURN NEW;
 END $$;
 
-CREATE OR REPLACE FUNCTION kurban_search_refresh_victim_appointments(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION kurban_search_add_victim_appointments(ids integer[], texts text[], phones text[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  r "victim_appointments";
+  texts_now text;
+  phones_now text;
 BEGIN
-  IF cardinality(ids) = 0 THEN RETURN; END IF;
-  UPDATE "victim_appointments" r SET search_text = d.texts, search_phones = d.phones FROM "victim_appointments" c CROSS JOIN LATERAL kurban_search_document_victim_appointments(c) d
-  WHERE c."id" = ANY(ids) AND r."id" = c."id" AND (r.search_text, r.search_phones) IS DISTINCT FROM (d.texts, d.phones);
+  FOR r IN SELECT * FROM "victim_appointments" t WHERE t."id" = ANY(ids) AND t.search_text IS NOT NULL ORDER BY t."id" FOR UPDATE LOOP
+    texts_now := kurban_search_join(string_to_array(r.search_text, E'\n') || texts);
+    phones_now := kurban_search_join(string_to_array(r.search_phones, E'\n') || phones);
+    IF (r.search_text, r.search_phones) IS DISTINCT FROM (texts_now, phones_now) THEN
+      UPDATE "victim_appointments" SET search_text = texts_now, search_phones = phones_now WHERE "id" = r."id";
+    END IF;
+  END LOOP;
+END $$;
+
+CREATE OR REPLACE FUNCTION kurban_search_refresh_victim_appointments(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  r "victim_appointments";
+  d record;
+BEGIN
+  FOR r IN SELECT * FROM "victim_appointments" t WHERE t."id" = ANY(ids) ORDER BY t."id" FOR UPDATE LOOP
+    SELECT * INTO d FROM kurban_search_document_victim_appointments(r);
+    IF (r.search_text, r.search_phones) IS DISTINCT FROM (d.texts, d.phones) THEN
+      UPDATE "victim_appointments" SET search_text = d.texts, search_phones = d.phones WHERE "id" = r."id";
+    END IF;
+  END LOOP;
 END $$;
 
 CREATE OR REPLACE TRIGGER "victim_appointments_z_search_document" BEFORE INSERT OR UPDATE OF "notes", "victim_order_id" ON "victim_appointments"
@@ -137,11 +240,32 @@ BEGIN
   RETURN NEW;
 END $$;
 
-CREATE OR REPLACE FUNCTION kurban_search_refresh_victim_payments(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION kurban_search_add_victim_payments(ids integer[], texts text[], phones text[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  r "victim_payments";
+  texts_now text;
+  phones_now text;
 BEGIN
-  IF cardinality(ids) = 0 THEN RETURN; END IF;
-  UPDATE "victim_payments" r SET search_text = d.texts, search_phones = d.phones FROM "victim_payments" c CROSS JOIN LATERAL kurban_search_document_victim_payments(c) d
-  WHERE c."id" = ANY(ids) AND r."id" = c."id" AND (r.search_text, r.search_phones) IS DISTINCT FROM (d.texts, d.phones);
+  FOR r IN SELECT * FROM "victim_payments" t WHERE t."id" = ANY(ids) AND t.search_text IS NOT NULL ORDER BY t."id" FOR UPDATE LOOP
+    texts_now := kurban_search_join(string_to_array(r.search_text, E'\n') || texts);
+    phones_now := kurban_search_join(string_to_array(r.search_phones, E'\n') || phones);
+    IF (r.search_text, r.search_phones) IS DISTINCT FROM (texts_now, phones_now) THEN
+      UPDATE "victim_payments" SET search_text = texts_now, search_phones = phones_now WHERE "id" = r."id";
+    END IF;
+  END LOOP;
+END $$;
+
+CREATE OR REPLACE FUNCTION kurban_search_refresh_victim_payments(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  r "victim_payments";
+  d record;
+BEGIN
+  FOR r IN SELECT * FROM "victim_payments" t WHERE t."id" = ANY(ids) ORDER BY t."id" FOR UPDATE LOOP
+    SELECT * INTO d FROM kurban_search_document_victim_payments(r);
+    IF (r.search_text, r.search_phones) IS DISTINCT FROM (d.texts, d.phones) THEN
+      UPDATE "victim_payments" SET search_text = d.texts, search_phones = d.phones WHERE "id" = r."id";
+    END IF;
+  END LOOP;
 END $$;
 
 CREATE OR REPLACE TRIGGER "victim_payments_z_search_document" BEFORE INSERT OR UPDATE OF "receipt_no", "description", "account_id", "victim_order_id" ON "victim_payments"
@@ -171,6 +295,12 @@ CREATE OR REPLACE TRIGGER "accounts_search_readers" AFTER UPDATE OF "code", "tit
 -- product_attribute_values: the documents that read its rows (Products, VictimOrders, VictimProductsAppointments) follow their changes.
 CREATE OR REPLACE FUNCTION kurban_search_readers_product_attribute_values() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM kurban_search_add_products(ARRAY(SELECT NEW."product_id"), ARRAY[NEW."value_search"], NULL);
+    PERFORM kurban_search_add_victim_orders(ARRAY(SELECT p."id" FROM "victim_orders" p WHERE p."product_id" IN (SELECT NEW."product_id")), ARRAY[NEW."value_search"], NULL);
+    PERFORM kurban_search_add_victim_products_appointments(ARRAY(SELECT p."id" FROM "victim_products_appointments" p WHERE p."product_id" IN (SELECT NEW."product_id")), ARRAY[NEW."value_search"], NULL);
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'UPDATE' THEN
     IF NOT (OLD."value", OLD."product_id") IS DISTINCT FROM (NEW."value", NEW."product_id") THEN RETURN NULL; END IF;
     IF (OLD."product_id") IS DISTINCT FROM (NEW."product_id") THEN
@@ -217,6 +347,12 @@ CREATE OR REPLACE TRIGGER "products_search_readers" AFTER UPDATE OF "code", "nam
 -- victim_order_details: the documents that read its rows (VictimOrders, VictimAppointments, VictimPayments) follow their changes.
 CREATE OR REPLACE FUNCTION kurban_search_readers_victim_order_details() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM kurban_search_add_victim_orders(ARRAY(SELECT NEW."victim_order_id"), ARRAY[NEW."shareholder_name_search", NEW."notes_search"], ARRAY[NEW."shareholder_phone_search"]);
+    PERFORM kurban_search_add_victim_appointments(ARRAY(SELECT p."id" FROM "victim_appointments" p WHERE p."victim_order_id" IN (SELECT NEW."victim_order_id")), ARRAY[NEW."shareholder_name_search", NEW."notes_search"], ARRAY[NEW."shareholder_phone_search"]);
+    PERFORM kurban_search_add_victim_payments(ARRAY(SELECT p."id" FROM "victim_payments" p WHERE p."victim_order_id" IN (SELECT NEW."victim_order_id")), ARRAY[NEW."shareholder_name_search", NEW."notes_search"], ARRAY[NEW."shareholder_phone_search"]);
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'UPDATE' THEN
     IF NOT (OLD."shareholder_name", OLD."notes", OLD."shareholder_phone", OLD."victim_order_id") IS DISTINCT FROM (NEW."shareholder_name", NEW."notes", NEW."shareholder_phone", NEW."victim_order_id") THEN RETURN NULL; END IF;
     IF (OLD."victim_order_id") IS DISTINCT FROM (NEW."victim_order_id") THEN

@@ -223,6 +223,15 @@ describe('search documents', () => {
     expect((await s.api('PUT', 'VictimOrders', { ...fewer, shareCount: 1 })).status).toBe(200);
     expect(await found('VictimOrders', 'ozturk')).toEqual([]);
     expect(await stale()).toEqual([]);
+    // One share more: a new line, in the customer's name, then given a shareholder of its own.
+    const more = await s.get('VictimOrders', order.id);
+    expect((await s.api('PUT', 'VictimOrders', { ...more, shareCount: 2 })).status).toBe(200);
+    expect(await stale()).toEqual([]);
+    await s.sql(`UPDATE victim_order_details SET shareholder_name = 'Gülsüm Aksoy', shareholder_phone = '0507 222 33 44'
+                 WHERE victim_order_id = $1 AND share_no = (SELECT max(share_no) FROM victim_order_details WHERE victim_order_id = $1)`, [order.id]);
+    expect(await found('VictimPayments', 'gulsum')).toEqual([payment.id]);
+    expect(await found('VictimOrders', '507 222')).toEqual([order.id]);
+    expect(await stale()).toEqual([]);
     await s.sql(`UPDATE accounts SET title = 'Hatice Şahin', phone_number = '+90 553 779 44 95' WHERE id = $1`, [customer.id]);
     expect(await stale()).toEqual([]);
   });

@@ -109,6 +109,11 @@ DECLARE
   was_live boolean := TG_OP = 'UPDATE' AND OLD.status IN ('confirmed', 'completed');
   what text;
 BEGIN
+  -- Nothing posted depends on what else an update changes (its paid amount, its search document).
+  IF TG_OP = 'UPDATE' AND (OLD.status, OLD.total_amount, OLD.account_id, OLD.currency_type_id, OLD.product_id, OLD.share_count, OLD.order_no)
+     IS NOT DISTINCT FROM (NEW.status, NEW.total_amount, NEW.account_id, NEW.currency_type_id, NEW.product_id, NEW.share_count, NEW.order_no) THEN
+    RETURN NULL;
+  END IF;
   PERFORM kurban_order_events(TG_OP, OLD, NEW); -- its text messages (message-events.sql)
   IF NOT live AND NOT was_live THEN RETURN NULL; END IF;
   what := NEW.order_no || ', ' || (SELECT p.code || ' ' || p.name FROM products p WHERE p.id = NEW.product_id) || ', ' || NEW.share_count || ' hisse';
