@@ -119,7 +119,7 @@ describe('totalCount: exact on a small table, capped five pages past the page st
     }
   });
 
-  it('on a large table a full page and its count are one statement; on a small one, two', async () => {
+  it('on a large table a full page and its count are one statement; on a small one searched, one; on a small one filtered, two', async () => {
     const pool = server.database.pool;
     const query = pool.query.bind(pool);
     const seen: string[] = [];
@@ -134,6 +134,11 @@ describe('totalCount: exact on a small table, capped five pages past the page st
       expect(seen.filter((sql) => /\baccount_types\b/.test(sql))).toHaveLength(1);
       seen.length = 0;
       expect(await page('AddressTypes', { PageSize: 10, GlobalFilter: 'Adres türü' })).toMatchObject({ totalCount: SMALL, totalCountCapped: false });
+      expect(seen.filter((sql) => /\baddress_types\b/.test(sql))).toHaveLength(1);
+      seen.length = 0;
+      expect(await page('AddressTypes', { PageSize: 10, PageNumber: 1000, GlobalFilter: 'Adres türü' })).toMatchObject({ data: [], totalCount: SMALL, totalCountCapped: false });
+      seen.length = 0;
+      expect(await page('AddressTypes', { PageSize: 10, FilterParam: [{ ColumnName: 'name', FilterValue: 'Adres türü', MatchMode: 'contains' }] })).toMatchObject({ totalCount: SMALL, totalCountCapped: false });
       expect(seen.filter((sql) => /\baddress_types\b/.test(sql))).toHaveLength(2);
     } finally {
       (pool as { query: unknown }).query = query;

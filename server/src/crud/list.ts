@@ -228,6 +228,8 @@ export interface ListQuery {
   order: string;
   params: Params;
   groupFields: FieldMeta[];
+  /** A global search is part of `where`. */
+  searched: boolean;
 }
 
 export function buildListQuery(e: EntityMeta, req: PagedListRequest): ListQuery {
@@ -293,7 +295,7 @@ export function buildListQuery(e: EntityMeta, req: PagedListRequest): ListQuery 
   for (const g of groupFields) push(g, sorts.find((s) => s.f === g)?.desc ?? false);
   for (const s of sorts) push(s.f, s.desc);
   push(e.fields.find((f) => f.name === 'id')!, false); // stable order between equal rows
-  return { where: where ? `WHERE ${where}` : '', order: `ORDER BY ${terms.join(', ')}`, params: p, groupFields };
+  return { where: where ? `WHERE ${where}` : '', order: `ORDER BY ${terms.join(', ')}`, params: p, groupFields, searched: Boolean(search) };
 }
 
 /**
@@ -348,15 +350,27 @@ export function listStatements(e: EntityMeta, req: PagedListRequest) {
   const window = `${q.order} LIMIT ${pageSize} OFFSET ${offset}`;
   const cap = offset + countAhead(pageSize);
   const columns = hasLookups(e) ? lookupsSelect(e) : selectList(e);
+  // The page and the number of matches (up to `limit`) in one statement: the matches in the list's
+  // order, once, then the page and their number from them.
+  const counted = (limit: string) => `WITH m AS MATERIALIZED (SELECT t.* ${from} ${q.order} ${limit})
+      SELECT ${columns}, (SELECT count(*) FROM m)::int AS "${MATCHES}" FROM (SELECT * FROM m t ${window}) t ${q.order}`;
   return {
     q, from, pageSize, pageNumber, offset, cap,
     rows: `SELECT ${columns} FROM (SELECT t.* ${from} ${window}) t ${q.order}`,
-    rowsCounted: `WITH m AS MATERIALIZED (SELECT t.* ${from} ${q.order} LIMIT ${cap + 1})
-      SELECT ${columns}, (SELECT count(*) FROM m)::int AS "${MATCHES}" FROM (SELECT * FROM m t ${window}) t ${q.order}`,
+    rowsCounted: counted(`LIMIT ${cap + 1}`),
+    rowsAllCounted: counted(''),
     exactCount: `SELECT count(*) AS n ${from}`,
     cappedCount: `SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${cap + 1}) c`,
   };
 }
+
+/**
+ * Whether a page and its count are one statement (`rowsCounted`, `rowsAllCounted`): on a large
+ * table, counted five pages ahead; on a small one searched, counted in full, as a search costs more
+ * than reading its matches again (payments by a surname: the search ran twice, for the page and
+ * for the count). A small table's plain page reads only its rows, in the list's order.
+ */
+export const countedInOneStatement = (large: boolean, q: ListQuery) => large || q.searched;
 
 /** The column of `rowsCounted` that carries the number of matches it read (taken off each row). */
 const MATCHES = '__matches';
@@ -368,13 +382,13 @@ export async function listPage(pool: pg.Pool, e: EntityMeta, req: PagedListReque
   let data: Record<string, unknown>[];
   let totalCount: number;
   let totalCountCapped = false;
-  if (large) {
-    const { rows } = await pool.query(sql.rowsCounted, params);
+  if (countedInOneStatement(large, q)) {
+    const { rows } = await pool.query(large ? sql.rowsCounted : sql.rowsAllCounted, params);
     data = rows.map(({ [MATCHES]: _, ...row }) => row);
-    // No row: a page past the end (or no match), whose total the capped count tells exactly.
-    const n: number = rows.length ? rows[0][MATCHES] : offset === 0 ? 0 : (await pool.query(sql.cappedCount, params)).rows[0].n;
-    totalCountCapped = n > cap;
-    totalCount = Math.min(n, cap);
+    // No row: a page past the end (or no match), whose total a count tells exactly.
+    const n: number = rows.length ? rows[0][MATCHES] : offset === 0 ? 0 : (await pool.query(large ? sql.cappedCount : sql.exactCount, params)).rows[0].n;
+    totalCountCapped = large && n > cap;
+    totalCount = large ? Math.min(n, cap) : n;
   } else {
     data = (await pool.query(sql.rows, params)).rows;
     if (data.length > 0 && data.length < pageSize) {
