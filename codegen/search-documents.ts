@@ -208,10 +208,9 @@ export function searchDocumentsSql(entities: EntityModel[]): string {
       `CREATE OR REPLACE TRIGGER ${q(`${e.table}_z_search_document`)} BEFORE INSERT OR UPDATE OF ${sqlList(nodeColumns(tree))} ON ${q(e.table)}`,
       `  FOR EACH ROW EXECUTE FUNCTION ${fn}_own();`,
       '',
-      // Rows made before the document was kept (or before the contract changed what it reads).
-      phones
-        ? `UPDATE ${q(e.table)} r SET ${SEARCH_TEXT_COLUMN} = d.texts, ${SEARCH_PHONES_COLUMN} = d.phones FROM ${q(e.table)} c CROSS JOIN LATERAL ${fn}(c) d WHERE r."id" = c."id" AND r.${SEARCH_TEXT_COLUMN} IS NULL;`
-        : `UPDATE ${q(e.table)} r SET ${SEARCH_TEXT_COLUMN} = d.texts FROM ${q(e.table)} c CROSS JOIN LATERAL ${fn}(c) d WHERE r."id" = c."id" AND r.${SEARCH_TEXT_COLUMN} IS NULL;`,
+      // Rows made before the document was kept: each made from the row itself, only where it has
+      // none (no join of the table with itself, whose cost would rest on the planner's order).
+      `UPDATE ${q(e.table)} r SET (${columns.join(', ')}) = (SELECT ${columns.map((c) => `d.${c === SEARCH_TEXT_COLUMN ? 'texts' : 'phones'}`).join(', ')} FROM ${fn}(r) d) WHERE r.${SEARCH_TEXT_COLUMN} IS NULL;`,
       '',
     );
     for (const p of paths(tree)) {

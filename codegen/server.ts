@@ -40,12 +40,12 @@ export function searchCopies(e: EntityModel): { field: FieldModel; column: strin
  * The stored search document of an entity whose search follows references (texts, and phones
  * where what it reads has any), kept by triggers: codegen/search-documents.ts.
  */
-export function searchDocument(e: EntityModel, entities: EntityModel[]): { column: string; property: string }[] {
+export function searchDocument(e: EntityModel, entities: EntityModel[]): { part: 'texts' | 'phones'; column: string; property: string }[] {
   if (!documentedEntities(entities).includes(e)) return [];
   const byName = new Map(entities.map((x) => [x.name, x]));
   return [
-    { column: SEARCH_TEXT_COLUMN, property: 'searchText' },
-    ...(documentHasPhones(e, byName) ? [{ column: SEARCH_PHONES_COLUMN, property: 'searchPhones' }] : []),
+    { part: 'texts', column: SEARCH_TEXT_COLUMN, property: 'searchText' },
+    ...(documentHasPhones(e, byName) ? [{ part: 'phones' as const, column: SEARCH_PHONES_COLUMN, property: 'searchPhones' }] : []),
   ];
 }
 
@@ -167,7 +167,7 @@ export function serverEntities(entities: EntityModel[]) {
     ...(e.translate ? { translate: e.translate } : {}),
     search: e.search,
     // Its search document's columns (the list's search reads them, not its references).
-    ...(searchDocument(e, entities).length ? { searchDocument: Object.fromEntries(searchDocument(e, entities).map((d) => [d.property === 'searchText' ? 'texts' : 'phones', d.column])) } : {}),
+    ...(documentedEntities(entities).includes(e) ? { searchDocument: Object.fromEntries(searchDocument(e, entities).map((d) => [d.part, d.column])) } : {}),
     sort: e.sort,
     operations: Object.fromEntries(operationsOf(e).map((o) => [o.id, o.op])),
     idPayloadName: e.idPayloadName,

@@ -43,7 +43,7 @@ END $$;
 CREATE OR REPLACE TRIGGER "products_z_search_document" BEFORE INSERT OR UPDATE OF "code", "name", "description" ON "products"
   FOR EACH ROW EXECUTE FUNCTION kurban_search_document_products_own();
 
-UPDATE "products" r SET search_text = d.texts FROM "products" c CROSS JOIN LATERAL kurban_search_document_products(c) d WHERE r."id" = c."id" AND r.search_text IS NULL;
+UPDATE "products" r SET (search_text) = (SELECT d.texts FROM kurban_search_document_products(r) d) WHERE r.search_text IS NULL;
 
 -- VictimOrders: what its search reads, folded (texts) and as phone keys (phones).
 CREATE OR REPLACE FUNCTION kurban_search_document_victim_orders(r "victim_orders", OUT texts text, OUT phones text) LANGUAGE plpgsql STABLE AS $$
@@ -89,7 +89,7 @@ END $$;
 CREATE OR REPLACE TRIGGER "victim_orders_z_search_document" BEFORE INSERT OR UPDATE OF "order_no", "notes", "account_id", "product_id" ON "victim_orders"
   FOR EACH ROW EXECUTE FUNCTION kurban_search_document_victim_orders_own();
 
-UPDATE "victim_orders" r SET search_text = d.texts, search_phones = d.phones FROM "victim_orders" c CROSS JOIN LATERAL kurban_search_document_victim_orders(c) d WHERE r."id" = c."id" AND r.search_text IS NULL;
+UPDATE "victim_orders" r SET (search_text, search_phones) = (SELECT d.texts, d.phones FROM kurban_search_document_victim_orders(r) d) WHERE r.search_text IS NULL;
 
 -- VictimOrderDetail: what its search reads, folded (texts) and as phone keys (phones).
 CREATE OR REPLACE FUNCTION kurban_search_document_victim_order_details(r "victim_order_details", OUT texts text, OUT phones text) LANGUAGE plpgsql STABLE AS $$
@@ -135,7 +135,7 @@ END $$;
 CREATE OR REPLACE TRIGGER "victim_order_details_z_search_document" BEFORE INSERT OR UPDATE OF "shareholder_name", "notes", "shareholder_phone", "victim_order_id" ON "victim_order_details"
   FOR EACH ROW EXECUTE FUNCTION kurban_search_document_victim_order_details_own();
 
-UPDATE "victim_order_details" r SET search_text = d.texts, search_phones = d.phones FROM "victim_order_details" c CROSS JOIN LATERAL kurban_search_document_victim_order_details(c) d WHERE r."id" = c."id" AND r.search_text IS NULL;
+UPDATE "victim_order_details" r SET (search_text, search_phones) = (SELECT d.texts, d.phones FROM kurban_search_document_victim_order_details(r) d) WHERE r.search_text IS NULL;
 
 -- VictimProductsAppointments: what its search reads, folded (texts) and as phone keys (phones).
 CREATE OR REPLACE FUNCTION kurban_search_document_victim_products_appointments(r "victim_products_appointments", OUT texts text, OUT phones text) LANGUAGE plpgsql STABLE AS $$
@@ -179,7 +179,7 @@ END $$;
 CREATE OR REPLACE TRIGGER "victim_products_appointments_z_search_document" BEFORE INSERT OR UPDATE OF "notes", "product_id" ON "victim_products_appointments"
   FOR EACH ROW EXECUTE FUNCTION kurban_search_document_victim_products_appointments_own();
 
-UPDATE "victim_products_appointments" r SET search_text = d.texts FROM "victim_products_appointments" c CROSS JOIN LATERAL kurban_search_document_victim_products_appointments(c) d WHERE r."id" = c."id" AND r.search_text IS NULL;
+UPDATE "victim_products_appointments" r SET (search_text) = (SELECT d.texts FROM kurban_search_document_victim_products_appointments(r) d) WHERE r.search_text IS NULL;
 
 -- VictimAppointments: what its search reads, folded (texts) and as phone keys (phones).
 CREATE OR REPLACE FUNCTION kurban_search_document_victim_appointments(r "victim_appointments", OUT texts text, OUT phones text) LANGUAGE plpgsql STABLE AS $$
@@ -225,7 +225,7 @@ END $$;
 CREATE OR REPLACE TRIGGER "victim_appointments_z_search_document" BEFORE INSERT OR UPDATE OF "notes", "victim_order_id" ON "victim_appointments"
   FOR EACH ROW EXECUTE FUNCTION kurban_search_document_victim_appointments_own();
 
-UPDATE "victim_appointments" r SET search_text = d.texts, search_phones = d.phones FROM "victim_appointments" c CROSS JOIN LATERAL kurban_search_document_victim_appointments(c) d WHERE r."id" = c."id" AND r.search_text IS NULL;
+UPDATE "victim_appointments" r SET (search_text, search_phones) = (SELECT d.texts, d.phones FROM kurban_search_document_victim_appointments(r) d) WHERE r.search_text IS NULL;
 
 -- VictimPayments: what its search reads, folded (texts) and as phone keys (phones).
 CREATE OR REPLACE FUNCTION kurban_search_document_victim_payments(r "victim_payments", OUT texts text, OUT phones text) LANGUAGE plpgsql STABLE AS $$
@@ -271,7 +271,7 @@ END $$;
 CREATE OR REPLACE TRIGGER "victim_payments_z_search_document" BEFORE INSERT OR UPDATE OF "receipt_no", "description", "account_id", "victim_order_id" ON "victim_payments"
   FOR EACH ROW EXECUTE FUNCTION kurban_search_document_victim_payments_own();
 
-UPDATE "victim_payments" r SET search_text = d.texts, search_phones = d.phones FROM "victim_payments" c CROSS JOIN LATERAL kurban_search_document_victim_payments(c) d WHERE r."id" = c."id" AND r.search_text IS NULL;
+UPDATE "victim_payments" r SET (search_text, search_phones) = (SELECT d.texts, d.phones FROM kurban_search_document_victim_payments(r) d) WHERE r.search_text IS NULL;
 
 -- accounts: the documents that read its rows (VictimOrders, VictimOrderDetail, VictimAppointments, VictimPayments) follow their changes.
 CREATE OR REPLACE FUNCTION kurban_search_readers_accounts() RETURNS trigger LANGUAGE plpgsql AS $$

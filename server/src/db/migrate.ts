@@ -53,9 +53,9 @@ export async function runMigrations(db: Db): Promise<void> {
 }
 
 /**
- * Every rule file and the search documents' SQL, all or none (one transaction). Not when the database holds a migration this
- * version does not ship: a newer version migrated it and put its own rules, which an older
- * instance restarted during an upgrade must not take back.
+ * Every rule file and the search documents' SQL, all or none (one transaction). Not when the
+ * database holds a migration this version does not ship: a newer version migrated it and put its
+ * own rules, which an older instance restarted during an upgrade must not take back.
  */
 async function applyRules(client: pg.PoolClient): Promise<void> {
   const { rows } = await client.query('SELECT coalesce(max(created_at), 0)::float8 AS last FROM drizzle.__drizzle_migrations');

@@ -18,7 +18,6 @@ BEGIN
     'ç', 'c'), 'ğ', 'g'), 'ı', 'i'), 'ö', 'o'), 'ş', 's'), 'ü', 'u'), 'â', 'a'), 'î', 'i'), 'û', 'u');
 END $$;
 
-
 -- A search document (generated/server/search-documents.sql: an entity whose search follows
 -- references keeps on each row what that search reads) from its parts: each distinct part once,
 -- in order, one per line, so that adding a part a document already holds (a share line in the
