@@ -153,12 +153,17 @@ export function searchDocumentsSql(entities: EntityModel[]): string {
     const phoneParts = parts(tree, 'r', 0, 'phones') ?? 'NULL::text[]';
     const columns = [SEARCH_TEXT_COLUMN, ...(phones ? [SEARCH_PHONES_COLUMN] : [])];
     // The rows `ids`, each through its primary key, locked in id order (two refreshes lock alike)
-    // and read as they are once locked; a row's document is written only when it changes.
+    // and read as they are once locked; a row's document is written only when it changes. Most
+    // calls name no row (a new share line has no payments yet): they return before any query. A
+    // lookup by one key is planned once per session, where `id = ANY(ids)` was planned per call.
     const eachRow = (where: string, values: string[], compute?: string) => [
-      `  FOR r IN SELECT * FROM ${q(e.table)} t WHERE t."id" = ANY(ids)${where} ORDER BY t."id" FOR UPDATE LOOP`,
+      '  IF coalesce(cardinality(ids), 0) = 0 THEN RETURN; END IF;',
+      '  FOREACH row_id IN ARRAY ARRAY(SELECT DISTINCT x FROM unnest(ids) x WHERE x IS NOT NULL ORDER BY x) LOOP',
+      `    SELECT * INTO r FROM ${q(e.table)} t WHERE t."id" = row_id${where} FOR UPDATE;`,
+      '    CONTINUE WHEN NOT FOUND;',
       ...(compute ? [compute] : []),
       `    IF (${columns.map((c) => `r.${c}`).join(', ')}) IS DISTINCT FROM (${values.join(', ')}) THEN`,
-      `      UPDATE ${q(e.table)} SET ${columns.map((c, i) => `${c} = ${values[i]}`).join(', ')} WHERE "id" = r."id";`,
+      `      UPDATE ${q(e.table)} SET ${columns.map((c, i) => `${c} = ${values[i]}`).join(', ')} WHERE "id" = row_id;`,
       '    END IF;',
       '  END LOOP;',
     ];
@@ -185,6 +190,7 @@ export function searchDocumentsSql(entities: EntityModel[]): string {
       // customer's own name, as a sale first makes them, changes nothing.
       `CREATE OR REPLACE FUNCTION kurban_search_add_${e.table}(ids integer[], texts text[], phones text[]) RETURNS void LANGUAGE plpgsql AS $$`,
       'DECLARE',
+      '  row_id integer;',
       `  r ${q(e.table)};`,
       '  texts_now text;',
       '  phones_now text;',
@@ -197,6 +203,7 @@ export function searchDocumentsSql(entities: EntityModel[]): string {
       '',
       `CREATE OR REPLACE FUNCTION kurban_search_refresh_${e.table}(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$`,
       'DECLARE',
+      '  row_id integer;',
       `  r ${q(e.table)};`,
       '  d record;',
       'BEGIN',

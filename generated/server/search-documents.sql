@@ -15,27 +15,35 @@ END $$;
 
 CREATE OR REPLACE FUNCTION kurban_search_add_products(ids integer[], texts text[], phones text[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
+  row_id integer;
   r "products";
   texts_now text;
   phones_now text;
 BEGIN
-  FOR r IN SELECT * FROM "products" t WHERE t."id" = ANY(ids) AND t.search_text IS NOT NULL ORDER BY t."id" FOR UPDATE LOOP
+  IF coalesce(cardinality(ids), 0) = 0 THEN RETURN; END IF;
+  FOREACH row_id IN ARRAY ARRAY(SELECT DISTINCT x FROM unnest(ids) x WHERE x IS NOT NULL ORDER BY x) LOOP
+    SELECT * INTO r FROM "products" t WHERE t."id" = row_id AND t.search_text IS NOT NULL FOR UPDATE;
+    CONTINUE WHEN NOT FOUND;
     texts_now := kurban_search_join(string_to_array(r.search_text, E'\n') || texts);
     IF (r.search_text) IS DISTINCT FROM (texts_now) THEN
-      UPDATE "products" SET search_text = texts_now WHERE "id" = r."id";
+      UPDATE "products" SET search_text = texts_now WHERE "id" = row_id;
     END IF;
   END LOOP;
 END $$;
 
 CREATE OR REPLACE FUNCTION kurban_search_refresh_products(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
+  row_id integer;
   r "products";
   d record;
 BEGIN
-  FOR r IN SELECT * FROM "products" t WHERE t."id" = ANY(ids) ORDER BY t."id" FOR UPDATE LOOP
+  IF coalesce(cardinality(ids), 0) = 0 THEN RETURN; END IF;
+  FOREACH row_id IN ARRAY ARRAY(SELECT DISTINCT x FROM unnest(ids) x WHERE x IS NOT NULL ORDER BY x) LOOP
+    SELECT * INTO r FROM "products" t WHERE t."id" = row_id FOR UPDATE;
+    CONTINUE WHEN NOT FOUND;
     SELECT * INTO d FROM kurban_search_document_products(r);
     IF (r.search_text) IS DISTINCT FROM (d.texts) THEN
-      UPDATE "products" SET search_text = d.texts WHERE "id" = r."id";
+      UPDATE "products" SET search_text = d.texts WHERE "id" = row_id;
     END IF;
   END LOOP;
 END $$;
@@ -60,28 +68,36 @@ END $$;
 
 CREATE OR REPLACE FUNCTION kurban_search_add_victim_orders(ids integer[], texts text[], phones text[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
+  row_id integer;
   r "victim_orders";
   texts_now text;
   phones_now text;
 BEGIN
-  FOR r IN SELECT * FROM "victim_orders" t WHERE t."id" = ANY(ids) AND t.search_text IS NOT NULL ORDER BY t."id" FOR UPDATE LOOP
+  IF coalesce(cardinality(ids), 0) = 0 THEN RETURN; END IF;
+  FOREACH row_id IN ARRAY ARRAY(SELECT DISTINCT x FROM unnest(ids) x WHERE x IS NOT NULL ORDER BY x) LOOP
+    SELECT * INTO r FROM "victim_orders" t WHERE t."id" = row_id AND t.search_text IS NOT NULL FOR UPDATE;
+    CONTINUE WHEN NOT FOUND;
     texts_now := kurban_search_join(string_to_array(r.search_text, E'\n') || texts);
     phones_now := kurban_search_join(string_to_array(r.search_phones, E'\n') || phones);
     IF (r.search_text, r.search_phones) IS DISTINCT FROM (texts_now, phones_now) THEN
-      UPDATE "victim_orders" SET search_text = texts_now, search_phones = phones_now WHERE "id" = r."id";
+      UPDATE "victim_orders" SET search_text = texts_now, search_phones = phones_now WHERE "id" = row_id;
     END IF;
   END LOOP;
 END $$;
 
 CREATE OR REPLACE FUNCTION kurban_search_refresh_victim_orders(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
+  row_id integer;
   r "victim_orders";
   d record;
 BEGIN
-  FOR r IN SELECT * FROM "victim_orders" t WHERE t."id" = ANY(ids) ORDER BY t."id" FOR UPDATE LOOP
+  IF coalesce(cardinality(ids), 0) = 0 THEN RETURN; END IF;
+  FOREACH row_id IN ARRAY ARRAY(SELECT DISTINCT x FROM unnest(ids) x WHERE x IS NOT NULL ORDER BY x) LOOP
+    SELECT * INTO r FROM "victim_orders" t WHERE t."id" = row_id FOR UPDATE;
+    CONTINUE WHEN NOT FOUND;
     SELECT * INTO d FROM kurban_search_document_victim_orders(r);
     IF (r.search_text, r.search_phones) IS DISTINCT FROM (d.texts, d.phones) THEN
-      UPDATE "victim_orders" SET search_text = d.texts, search_phones = d.phones WHERE "id" = r."id";
+      UPDATE "victim_orders" SET search_text = d.texts, search_phones = d.phones WHERE "id" = row_id;
     END IF;
   END LOOP;
 END $$;
@@ -106,28 +122,36 @@ END $$;
 
 CREATE OR REPLACE FUNCTION kurban_search_add_victim_order_details(ids integer[], texts text[], phones text[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
+  row_id integer;
   r "victim_order_details";
   texts_now text;
   phones_now text;
 BEGIN
-  FOR r IN SELECT * FROM "victim_order_details" t WHERE t."id" = ANY(ids) AND t.search_text IS NOT NULL ORDER BY t."id" FOR UPDATE LOOP
+  IF coalesce(cardinality(ids), 0) = 0 THEN RETURN; END IF;
+  FOREACH row_id IN ARRAY ARRAY(SELECT DISTINCT x FROM unnest(ids) x WHERE x IS NOT NULL ORDER BY x) LOOP
+    SELECT * INTO r FROM "victim_order_details" t WHERE t."id" = row_id AND t.search_text IS NOT NULL FOR UPDATE;
+    CONTINUE WHEN NOT FOUND;
     texts_now := kurban_search_join(string_to_array(r.search_text, E'\n') || texts);
     phones_now := kurban_search_join(string_to_array(r.search_phones, E'\n') || phones);
     IF (r.search_text, r.search_phones) IS DISTINCT FROM (texts_now, phones_now) THEN
-      UPDATE "victim_order_details" SET search_text = texts_now, search_phones = phones_now WHERE "id" = r."id";
+      UPDATE "victim_order_details" SET search_text = texts_now, search_phones = phones_now WHERE "id" = row_id;
     END IF;
   END LOOP;
 END $$;
 
 CREATE OR REPLACE FUNCTION kurban_search_refresh_victim_order_details(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
+  row_id integer;
   r "victim_order_details";
   d record;
 BEGIN
-  FOR r IN SELECT * FROM "victim_order_details" t WHERE t."id" = ANY(ids) ORDER BY t."id" FOR UPDATE LOOP
+  IF coalesce(cardinality(ids), 0) = 0 THEN RETURN; END IF;
+  FOREACH row_id IN ARRAY ARRAY(SELECT DISTINCT x FROM unnest(ids) x WHERE x IS NOT NULL ORDER BY x) LOOP
+    SELECT * INTO r FROM "victim_order_details" t WHERE t."id" = row_id FOR UPDATE;
+    CONTINUE WHEN NOT FOUND;
     SELECT * INTO d FROM kurban_search_document_victim_order_details(r);
     IF (r.search_text, r.search_phones) IS DISTINCT FROM (d.texts, d.phones) THEN
-      UPDATE "victim_order_details" SET search_text = d.texts, search_phones = d.phones WHERE "id" = r."id";
+      UPDATE "victim_order_details" SET search_text = d.texts, search_phones = d.phones WHERE "id" = row_id;
     END IF;
   END LOOP;
 END $$;
@@ -151,27 +175,35 @@ END $$;
 
 CREATE OR REPLACE FUNCTION kurban_search_add_victim_products_appointments(ids integer[], texts text[], phones text[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
+  row_id integer;
   r "victim_products_appointments";
   texts_now text;
   phones_now text;
 BEGIN
-  FOR r IN SELECT * FROM "victim_products_appointments" t WHERE t."id" = ANY(ids) AND t.search_text IS NOT NULL ORDER BY t."id" FOR UPDATE LOOP
+  IF coalesce(cardinality(ids), 0) = 0 THEN RETURN; END IF;
+  FOREACH row_id IN ARRAY ARRAY(SELECT DISTINCT x FROM unnest(ids) x WHERE x IS NOT NULL ORDER BY x) LOOP
+    SELECT * INTO r FROM "victim_products_appointments" t WHERE t."id" = row_id AND t.search_text IS NOT NULL FOR UPDATE;
+    CONTINUE WHEN NOT FOUND;
     texts_now := kurban_search_join(string_to_array(r.search_text, E'\n') || texts);
     IF (r.search_text) IS DISTINCT FROM (texts_now) THEN
-      UPDATE "victim_products_appointments" SET search_text = texts_now WHERE "id" = r."id";
+      UPDATE "victim_products_appointments" SET search_text = texts_now WHERE "id" = row_id;
     END IF;
   END LOOP;
 END $$;
 
 CREATE OR REPLACE FUNCTION kurban_search_refresh_victim_products_appointments(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
+  row_id integer;
   r "victim_products_appointments";
   d record;
 BEGIN
-  FOR r IN SELECT * FROM "victim_products_appointments" t WHERE t."id" = ANY(ids) ORDER BY t."id" FOR UPDATE LOOP
+  IF coalesce(cardinality(ids), 0) = 0 THEN RETURN; END IF;
+  FOREACH row_id IN ARRAY ARRAY(SELECT DISTINCT x FROM unnest(ids) x WHERE x IS NOT NULL ORDER BY x) LOOP
+    SELECT * INTO r FROM "victim_products_appointments" t WHERE t."id" = row_id FOR UPDATE;
+    CONTINUE WHEN NOT FOUND;
     SELECT * INTO d FROM kurban_search_document_victim_products_appointments(r);
     IF (r.search_text) IS DISTINCT FROM (d.texts) THEN
-      UPDATE "victim_products_appointments" SET search_text = d.texts WHERE "id" = r."id";
+      UPDATE "victim_products_appointments" SET search_text = d.texts WHERE "id" = row_id;
     END IF;
   END LOOP;
 END $$;
@@ -196,28 +228,36 @@ END $$;
 
 CREATE OR REPLACE FUNCTION kurban_search_add_victim_appointments(ids integer[], texts text[], phones text[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
+  row_id integer;
   r "victim_appointments";
   texts_now text;
   phones_now text;
 BEGIN
-  FOR r IN SELECT * FROM "victim_appointments" t WHERE t."id" = ANY(ids) AND t.search_text IS NOT NULL ORDER BY t."id" FOR UPDATE LOOP
+  IF coalesce(cardinality(ids), 0) = 0 THEN RETURN; END IF;
+  FOREACH row_id IN ARRAY ARRAY(SELECT DISTINCT x FROM unnest(ids) x WHERE x IS NOT NULL ORDER BY x) LOOP
+    SELECT * INTO r FROM "victim_appointments" t WHERE t."id" = row_id AND t.search_text IS NOT NULL FOR UPDATE;
+    CONTINUE WHEN NOT FOUND;
     texts_now := kurban_search_join(string_to_array(r.search_text, E'\n') || texts);
     phones_now := kurban_search_join(string_to_array(r.search_phones, E'\n') || phones);
     IF (r.search_text, r.search_phones) IS DISTINCT FROM (texts_now, phones_now) THEN
-      UPDATE "victim_appointments" SET search_text = texts_now, search_phones = phones_now WHERE "id" = r."id";
+      UPDATE "victim_appointments" SET search_text = texts_now, search_phones = phones_now WHERE "id" = row_id;
     END IF;
   END LOOP;
 END $$;
 
 CREATE OR REPLACE FUNCTION kurban_search_refresh_victim_appointments(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
+  row_id integer;
   r "victim_appointments";
   d record;
 BEGIN
-  FOR r IN SELECT * FROM "victim_appointments" t WHERE t."id" = ANY(ids) ORDER BY t."id" FOR UPDATE LOOP
+  IF coalesce(cardinality(ids), 0) = 0 THEN RETURN; END IF;
+  FOREACH row_id IN ARRAY ARRAY(SELECT DISTINCT x FROM unnest(ids) x WHERE x IS NOT NULL ORDER BY x) LOOP
+    SELECT * INTO r FROM "victim_appointments" t WHERE t."id" = row_id FOR UPDATE;
+    CONTINUE WHEN NOT FOUND;
     SELECT * INTO d FROM kurban_search_document_victim_appointments(r);
     IF (r.search_text, r.search_phones) IS DISTINCT FROM (d.texts, d.phones) THEN
-      UPDATE "victim_appointments" SET search_text = d.texts, search_phones = d.phones WHERE "id" = r."id";
+      UPDATE "victim_appointments" SET search_text = d.texts, search_phones = d.phones WHERE "id" = row_id;
     END IF;
   END LOOP;
 END $$;
@@ -242,28 +282,36 @@ END $$;
 
 CREATE OR REPLACE FUNCTION kurban_search_add_victim_payments(ids integer[], texts text[], phones text[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
+  row_id integer;
   r "victim_payments";
   texts_now text;
   phones_now text;
 BEGIN
-  FOR r IN SELECT * FROM "victim_payments" t WHERE t."id" = ANY(ids) AND t.search_text IS NOT NULL ORDER BY t."id" FOR UPDATE LOOP
+  IF coalesce(cardinality(ids), 0) = 0 THEN RETURN; END IF;
+  FOREACH row_id IN ARRAY ARRAY(SELECT DISTINCT x FROM unnest(ids) x WHERE x IS NOT NULL ORDER BY x) LOOP
+    SELECT * INTO r FROM "victim_payments" t WHERE t."id" = row_id AND t.search_text IS NOT NULL FOR UPDATE;
+    CONTINUE WHEN NOT FOUND;
     texts_now := kurban_search_join(string_to_array(r.search_text, E'\n') || texts);
     phones_now := kurban_search_join(string_to_array(r.search_phones, E'\n') || phones);
     IF (r.search_text, r.search_phones) IS DISTINCT FROM (texts_now, phones_now) THEN
-      UPDATE "victim_payments" SET search_text = texts_now, search_phones = phones_now WHERE "id" = r."id";
+      UPDATE "victim_payments" SET search_text = texts_now, search_phones = phones_now WHERE "id" = row_id;
     END IF;
   END LOOP;
 END $$;
 
 CREATE OR REPLACE FUNCTION kurban_search_refresh_victim_payments(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
+  row_id integer;
   r "victim_payments";
   d record;
 BEGIN
-  FOR r IN SELECT * FROM "victim_payments" t WHERE t."id" = ANY(ids) ORDER BY t."id" FOR UPDATE LOOP
+  IF coalesce(cardinality(ids), 0) = 0 THEN RETURN; END IF;
+  FOREACH row_id IN ARRAY ARRAY(SELECT DISTINCT x FROM unnest(ids) x WHERE x IS NOT NULL ORDER BY x) LOOP
+    SELECT * INTO r FROM "victim_payments" t WHERE t."id" = row_id FOR UPDATE;
+    CONTINUE WHEN NOT FOUND;
     SELECT * INTO d FROM kurban_search_document_victim_payments(r);
     IF (r.search_text, r.search_phones) IS DISTINCT FROM (d.texts, d.phones) THEN
-      UPDATE "victim_payments" SET search_text = d.texts, search_phones = d.phones WHERE "id" = r."id";
+      UPDATE "victim_payments" SET search_text = d.texts, search_phones = d.phones WHERE "id" = row_id;
     END IF;
   END LOOP;
 END $$;

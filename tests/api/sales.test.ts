@@ -71,6 +71,29 @@ describe('a sale in one request', () => {
     expect((await s.get('Accounts', order.accountId)).balance).toBe('32000.00');
   });
 
+  it('writes each share line once, already in its shareholder\'s name: the trail holds the order and the deposit, no rename', async () => {
+    const customer = await s.customer();
+    const cattle = await animal();
+    const [{ last }] = await s.sql(`SELECT coalesce(max(id), 0) AS last FROM audit_logs`);
+    const res = await sell({
+      accountId: customer.id, productId: cattle.id, shareCount: 2,
+      shareholders: [{ name: 'Zeynep Arslan', phone: '0533 444 55 66', intention: 'adak' }],
+      deposit: { amount: '1000.00', paymentMethodId: (await s.ref()).methods.cash },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data.shares.map((l: any) => [l.shareholderName, l.intention])).toEqual([['Zeynep Arslan', 'adak'], [customer.title, 'kurban']]);
+    // Lines made by the order's insert are covered by the order's entry (as on the generic create);
+    // a rename after the insert was recorded as an edit of every named line.
+    expect(await s.sql(`SELECT entity, action FROM audit_logs WHERE id > $1 ORDER BY id`, [last])).toEqual([
+      { entity: 'VictimOrders', action: 'create' },
+      { entity: 'VictimPayments', action: 'create' },
+    ]);
+    // The next order's lines are the customer's again: the names were that sale's alone.
+    const next = await s.api('POST', 'VictimOrders', { accountId: customer.id, productId: (await animal()).id, shareCount: 1 });
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    expect(await s.sql(`SELECT shareholder_name AS name FROM victim_order_details WHERE victim_order_id = $1`, [next.body.data.id])).toEqual([{ name: customer.title }]);
+  });
+
   it('sells to an existing customer, as a draft, without a deposit (payment null)', async () => {
     const customer = await s.customer();
     const res = await sell({ accountId: customer.id, productId: (await animal()).id, shareCount: 1, status: 'draft' });

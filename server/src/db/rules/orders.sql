@@ -33,18 +33,29 @@ CREATE OR REPLACE FUNCTION kurban_free_share_no(animal integer, order_id integer
     WHERE d.share_no = n AND ((d.product_id = animal AND d.order_active) OR d.victim_order_id = order_id))
 $$;
 
--- Adds lines (the customer as the shareholder, the lowest free numbers) up to the order's shares.
+-- Adds lines up to the order's shares, at the lowest free numbers. A line is in the name the
+-- writer gave for it when the order is written with its shareholders (kurban_record_sale, through
+-- the transaction's setting `kurban.sale_holders`: one `{name, phone, intention}` per share, in
+-- share order), else in the customer's: the sale writes each line once, already named.
 CREATE OR REPLACE FUNCTION kurban_fill_order_lines(o victim_orders) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   have integer;
   free integer;
+  holders jsonb := nullif(current_setting('kurban.sale_holders', true), '')::jsonb;
+  holder jsonb;
 BEGIN
   SELECT count(*) INTO have FROM victim_order_details WHERE victim_order_id = o.id;
   FOR i IN have + 1 .. o.share_count LOOP
     free := kurban_free_share_no(o.product_id, o.id);
     EXIT WHEN free IS NULL; -- the animal's capacity check refuses the order itself
-    INSERT INTO victim_order_details (victim_order_id, share_no, shareholder_name, shareholder_phone, intention, product_id)
-    SELECT o.id, free, a.title, a.phone_number, 'kurban', o.product_id FROM accounts a WHERE a.id = o.account_id;
+    holder := holders -> (i - 1);
+    IF holder IS NULL THEN
+      INSERT INTO victim_order_details (victim_order_id, share_no, shareholder_name, shareholder_phone, intention, product_id)
+      SELECT o.id, free, a.title, a.phone_number, 'kurban', o.product_id FROM accounts a WHERE a.id = o.account_id;
+    ELSE
+      INSERT INTO victim_order_details (victim_order_id, share_no, shareholder_name, shareholder_phone, intention, product_id)
+      VALUES (o.id, free, holder ->> 'name', holder ->> 'phone', holder ->> 'intention', o.product_id);
+    END IF;
   END LOOP;
 END $$;
 
