@@ -5,7 +5,9 @@
 //       the ratio (goal: ≥ 400 sales/s, ratio ≥ 0.5); checked in SQL at the end: nothing
 //       oversold, and every sale has its order, named share line, paid deposit and 2 ledger
 //       entries. `--orders 20000` first fills the season with that many orders: the rate must not
-//       fall with them (numbers come from a counter row, not a scan);
+//       fall with them (numbers come from a counter row, not a scan). Then the database's own part
+//       of a sale alone (the same writes as one statement, no HTTP), by 1 and by 50 writers: the
+//       ceiling whatever the server does around it;
 //   (b) 200 open Monitor streams (Server-Sent Events) receiving an advance: the time from the
 //       advance's request to each stream's `change` event, p50/p95 over several advances
 //       — target: p95 ≤ 500 ms;
@@ -217,6 +219,50 @@ async function sales() {
   if (failures.size) console.log(`(a) other answers: ${JSON.stringify(Object.fromEntries(failures))}`);
   if (check.oversold !== 0 || check.sold !== orders || check.orders !== orders || check.named !== orders || check.payments !== orders || check.entries !== 2 * orders) {
     throw new Error('oversold, or a sale without its share line, payment or ledger entries');
+  }
+  await databaseCeiling(accounts, currency, cash);
+}
+
+/**
+ * The database's own part of a sale, alone: the same writes (`kurban_record_sale`: the order, its
+ * named share line, the deposit, their ledger entries, documents and audit entries) as one
+ * statement each, already decided, without HTTP, the server's checks, the idempotency key or the
+ * answer: the most sales a second this machine can take whatever the server does around them.
+ * Run by one writer, then by as many as the sellers, on animals of their own.
+ */
+async function databaseCeiling(accounts: number[], currency: number, cash: number) {
+  const paid = (await q(`SELECT id FROM payment_statuses WHERE code = 'paid'`))[0].id as number;
+  for (const writers of [1, SELLERS]) {
+    const animals = (await q(
+      `INSERT INTO products (code, name, product_type_id, vat_rate_id, share_capacity)
+       SELECT 'CEIL-' || $3 || '-' || i, 'Tavan ' || i, (SELECT min(id) FROM product_types), (SELECT min(id) FROM vat_rates), $1
+       FROM generate_series(1, $2) i RETURNING id`, [CAPACITY, ANIMALS, writers])).map((r) => r.id as number);
+    const shares = animals.flatMap((id) => Array.from({ length: CAPACITY }, () => id));
+    let next = 0;
+    const cpu0 = cpuNow();
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: writers }, async (_, w) => {
+      for (let productId = shares[next++]; productId !== undefined; productId = shares[next++]) {
+        const accountId = accounts[w % accounts.length];
+        await database.pool.query({
+          name: 'bench-record-sale',
+          text: 'SELECT * FROM kurban_record_sale($1::jsonb, $2::text[], $3::text[], $4::text[], $5::jsonb)',
+          values: [
+            { account_id: accountId, product_id: productId, share_count: 1, unit_price: '12500.00', currency_type_id: currency, discount_amount: '0.00',
+              status: 'confirmed', proxy_received: false, delivery_method: 'pickup', order_date: DAY, notes: null, confirmed_at: new Date().toISOString() },
+            [`Hissedar ${w}`], ['0532 111 22 33'], ['kurban'],
+            { account_id: accountId, amount: '1000.00', currency_type_id: currency, payment_method_id: cash, virtual_pos_id: null, payment_status_id: paid },
+          ],
+        });
+      }
+    }));
+    const rate = shares.length / ((performance.now() - t0) / 1000);
+    const cpu = cpuPer(cpu0, shares.length);
+    const [made] = await q(
+      `SELECT count(*)::int AS orders, (SELECT count(*) FROM transactions t JOIN victim_orders o ON o.id = t.victim_order_id WHERE o.product_id = ANY($1::int[]))::int AS entries
+       FROM victim_orders WHERE product_id = ANY($1::int[])`, [animals]);
+    if (made.orders !== shares.length || made.entries !== 2 * shares.length) throw new Error(`database ceiling: ${JSON.stringify(made)}`);
+    console.log(`(a) the database's own part of a sale alone (kurban_record_sale, one statement, no HTTP), ${writers} writer${writers === 1 ? '' : 's'}: ${rate.toFixed(0)} sales/s; CPU per sale: ${cpu}`);
   }
 }
 const customerType = q(`SELECT id FROM account_types WHERE code = 'customer'`).then((r) => r[0].id as number);
