@@ -188,6 +188,21 @@ describe('share lines', () => {
     }
   });
 
+  it('edited or deleted while its order drops that share: the edit waits for the order, no deadlock', async () => {
+    for (const how of ['PUT', 'DELETE'] as const) {
+      const order = await s.order({ shareCount: 2 });
+      const [, last] = await s.sql(`SELECT id FROM victim_order_details WHERE victim_order_id = $1 ORDER BY share_no`, [order.id]);
+      const line = await s.get('VictimOrderDetail', last.id);
+      // The order loses its second share meanwhile: its highest line goes. Had the edit locked
+      // the line first, that would wait for the edit while the edit waits for the order.
+      const res = await s.whileOrderLocked(order.id,
+        () => how === 'PUT' ? s.api('PUT', 'VictimOrderDetail', { ...line, shareholderName: 'Başka Biri' }) : s.api('DELETE', `VictimOrderDetail/${line.id}`),
+        (other) => other.query(`UPDATE victim_orders SET share_count = 1 WHERE id = $1`, [order.id]));
+      expect(res.status, JSON.stringify(res.body)).toBe(404);
+      expect(await lines(order.id)).toEqual([{ shareNo: 1, name: expect.any(String), active: true }]);
+    }
+  });
+
   it('saved back unchanged is no write anywhere: no new version, no audit entry (every entity, generic engine)', async () => {
     const account = await s.customer();
     const before = await s.sql(`SELECT count(*)::int AS n FROM audit_logs WHERE entity = 'Accounts' AND record_id = $1`, [account.id]);

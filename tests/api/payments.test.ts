@@ -171,6 +171,21 @@ describe('what a payment must agree with', () => {
     expect(res.body.error.code).toBe('error.payment.orderCancelled');
   });
 
+  it('taken while its order is being cancelled: the payment waits for the order, no deadlock', async () => {
+    const order = await s.order({ status: 'confirmed' });
+    const pending = await s.payment(order, '100.00', 'pending');
+    const r = await s.ref();
+    // The cancel cancels the order's pending payments. Had the payment been locked before its
+    // order, that would wait for it while it waits for the order.
+    const res = await s.whileOrderLocked(order.id, () => put(pending, { paymentStatusId: r.statuses.paid }), async (other) => {
+      await other.query(`UPDATE victim_payments SET payment_status_id = $2, row_version = row_version + 1 WHERE victim_order_id = $1`, [order.id, r.statuses.cancelled]);
+      await other.query(`UPDATE victim_orders SET status = 'cancelled' WHERE id = $1`, [order.id]);
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(res.body.error.code).toBe('error.conflict.stale');
+    expect(await entries(pending.id)).toEqual([]);
+  });
+
   it('a payment that reached the ledger cannot be deleted; a pending one can', async () => {
     const order = await s.order();
     const paid = await s.payment(order, '10.00');

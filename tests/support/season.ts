@@ -1,6 +1,7 @@
 // Season fixtures made through the API: animals, customers, orders and payments, with the
 // reference rows (types, statuses, methods) looked up once.
 import { randomInt } from 'node:crypto';
+import type pg from 'pg';
 import { call, type TestServer } from './app.ts';
 import { validTckn } from './fixtures.ts';
 
@@ -119,6 +120,35 @@ export class Season {
     const res = await this.api('POST', `VictimProductsAppointments/${row.id}/advance`, { stepId: last.id });
     if (res.status !== 200) throw new Error(`slaughter: ${JSON.stringify(res.body)}`);
     return res.body.data;
+  }
+
+  /**
+   * Another writer's edit of an order under way: the order locked as an update locks it; then
+   * `request` is sent and seen waiting for a lock; then `meanwhile` runs in that writer's
+   * transaction, which commits. Answers the request's answer. Two writes that lock the order and
+   * a row of it in opposite orders deadlock here (PostgreSQL breaks it: a 503 after a second).
+   */
+  async whileOrderLocked<T>(orderId: number, request: () => Promise<T>, meanwhile: (other: pg.PoolClient) => Promise<unknown>): Promise<T> {
+    const other = await this.server.database.pool.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query(`SELECT 1 FROM victim_orders WHERE id = $1 FOR NO KEY UPDATE`, [orderId]);
+      const pid = (await other.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
+      const answer = request();
+      const waiting = async () => (await this.sql(`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND pid <> $1`, [pid]))[0].n as number;
+      for (let tries = 0; (await waiting()) === 0; tries++) {
+        if (tries > 250) throw new Error('the request never waited for a lock');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await meanwhile(other);
+      await other.query('COMMIT');
+      return await answer;
+    } catch (error) {
+      await other.query('ROLLBACK');
+      throw error;
+    } finally {
+      other.release();
+    }
   }
 
   async get(plural: string, id: number): Promise<Record<string, any>> {

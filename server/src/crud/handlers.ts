@@ -24,6 +24,12 @@ export interface WriteContext {
   claims?: readonly string[];
 }
 export interface EntityHooks {
+  /**
+   * On update and delete, before the row itself is locked: locks the rows the write will lock
+   * after it and that other writes lock before it (a share line's order), so that both take them
+   * in one order and never wait for each other crosswise.
+   */
+  lockFirst?(ctx: { client: pg.PoolClient; entity: EntityMeta; id: number }): Promise<void>;
   beforeWrite?(ctx: WriteContext): Promise<void>;
   afterWrite?(ctx: WriteContext & { row: Record<string, unknown> }): Promise<void>;
   /** `current`: the row about to be deleted, locked. */
@@ -243,7 +249,9 @@ async function updateIn(client: pg.PoolClient, d: CrudDeps, e: EntityMeta, body:
   const rowVersion = body.rowVersion as number;
   const values = writableValues(e, body, 'update');
   const hooks = d.hooks[e.name] ?? {};
-  // The row is locked first: the hooks judge the change against the row as it stays.
+  // The row is locked first (after what must be locked before it): the hooks judge the change
+  // against the row as it stays.
+  await hooks.lockFirst?.({ client, entity: e, id });
   const current = await readRow(client, e, id, 'change');
   if (!current) throw notFound();
   if (current.rowVersion !== rowVersion) throw staleRow(current);
@@ -265,6 +273,7 @@ export async function remove(d: CrudDeps, e: EntityMeta, id: number, scope: Writ
   const hooks = d.hooks[e.name] ?? {};
   try {
     return await inTransaction(d.pool, async (client) => {
+      await hooks.lockFirst?.({ client, entity: e, id });
       const current = await readRow(client, e, id, 'delete');
       if (!current) throw notFound();
       await hooks.beforeDelete?.({ client, entity: e, id, current, userId, claims });

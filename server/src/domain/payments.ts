@@ -9,6 +9,7 @@ import { toKurus } from '../../../common/money.ts';
 import type { EntityHooks } from '../crud/handlers.ts';
 import { prepared } from '../db/client.ts';
 import type { WorkflowModule } from './operations.ts';
+import { lockOrderOf } from './victim-orders.ts';
 
 type Row = Record<string, unknown>;
 export type StatusCode = 'pending' | 'paid' | 'cancelled' | 'refunded';
@@ -108,6 +109,7 @@ export function judgePayment(m: Row, current: Row | undefined, facts: PaymentFac
 }
 
 const victimPaymentHooks: EntityHooks = {
+  lockFirst: ({ client, id }) => lockOrderOf(client, 'victim_payments', id),
   async beforeWrite({ client, values, current }) {
     const m: Row = { ...current, ...values }; // the payment as it will be
     judgePayment(m, current, await paymentFacts(client, m, current));

@@ -266,7 +266,18 @@ const victimOrderHooks: EntityHooks = {
 };
 
 /** A share line: its order must still be open, its number within the animal's capacity. */
+/**
+ * Locks the order of a share line or a payment before the row itself (EntityHooks.lockFirst): an
+ * order's writes lock the order, then its rows (fewer shares drop lines, a cancel cancels pending
+ * payments, a document refresh), and a row's edit locks its order after (its checks, the ledger's
+ * paid amount). Taken in that one order, the two wait for each other instead of deadlocking.
+ */
+export async function lockOrderOf(client: pg.PoolClient, table: 'victim_order_details' | 'victim_payments', id: number) {
+  await client.query(prepared(`SELECT 1 FROM victim_orders WHERE id = (SELECT victim_order_id FROM ${table} WHERE id = $1) FOR UPDATE`, [id]));
+}
+
 const orderDetailHooks: EntityHooks = {
+  lockFirst: ({ client, id }) => lockOrderOf(client, 'victim_order_details', id),
   async beforeWrite({ client, values, current }) {
     const orderIds = [current?.victimOrderId, values.victimOrderId].filter((x) => x !== undefined) as number[];
     const { rows } = await client.query(
