@@ -116,6 +116,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     // Behind a load balancer the client's address (rate limits, logs) comes from its
     // X-Forwarded-For, believed only from the proxies TRUST_PROXY names.
     trustProxy: proxyTrust(config.trustProxy),
+    // The answers' serializer picks a `oneOf` branch with its own ajv: it knows the contract's
+    // formats too (else every start warns of each one it meets as unknown).
+    serializerOpts: { ajv: { formats: CONTRACT_FORMATS } },
   });
   // Bodies are checked strictly (a string is not a number); path and query strings are coerced.
   // Defaults belong to creates: an update (PUT) changes only what it names, so a property it
