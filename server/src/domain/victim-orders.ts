@@ -265,7 +265,6 @@ const victimOrderHooks: EntityHooks = {
   },
 };
 
-/** A share line: its order must still be open, its number within the animal's capacity. */
 /**
  * Locks the order of a share line or a payment before the row itself (EntityHooks.lockFirst): an
  * order's writes lock the order, then its rows (fewer shares drop lines, a cancel cancels pending
@@ -276,6 +275,7 @@ export async function lockOrderOf(client: pg.PoolClient, table: 'victim_order_de
   await client.query(prepared(`SELECT 1 FROM victim_orders WHERE id = (SELECT victim_order_id FROM ${table} WHERE id = $1) FOR UPDATE`, [id]));
 }
 
+/** A share line: its order must still be open, its number within the animal's capacity. */
 const orderDetailHooks: EntityHooks = {
   lockFirst: ({ client, id }) => lockOrderOf(client, 'victim_order_details', id),
   async beforeWrite({ client, values, current }) {

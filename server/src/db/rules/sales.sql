@@ -1,8 +1,8 @@
 -- The writes of a sale the server has decided (domain/sales.ts): the order with its share lines
 -- in the shareholders' names, and the deposit, as one statement. The order's number is taken by
 -- its insert (numbers.sql) and the deposit's receipt number by the payment's, so the season's
--- counter rows are held from here to the commit only. Every rule of these tables runs on these writes as on
--- any other (share lines, sold shares, the posted sale and deposit, the audit trail).
+-- counter rows are held from here to the commit only. Every rule of these tables runs on these
+-- writes as on any other (share lines, sold shares, the posted sale and deposit, the audit trail).
 -- `o` and `p`: the columns of the order and of the deposit (null: none); the shareholders by share
 -- order (fewer than the shares: the rest are the customer's).
 CREATE OR REPLACE FUNCTION kurban_record_sale(o jsonb, names text[], phones text[], intentions text[], p jsonb)
