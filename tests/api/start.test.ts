@@ -13,11 +13,17 @@ const main = fileURLToPath(new URL('../../server/src/main.ts', import.meta.url))
 let dataDir: string;
 let port: number;
 
+/** Servers started and not yet stopped: a failed assertion must not leave one running. */
+const running = new Set<Running>();
+
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'kurban-start-'));
   port = await findFreePort();
 });
-afterAll(() => rm(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  for (const r of running) await stop(r);
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 interface Running {
   child: ChildProcess;
@@ -38,17 +44,25 @@ function start(env: Record<string, string> = {}): Promise<Running> {
     child.stdout!.on('data', () => {
       if (out.includes('Ctrl+C')) {
         clearTimeout(timer);
-        resolve({ child, output: () => out });
+        const started = { child, output: () => out };
+        running.add(started);
+        resolve(started);
       }
     });
     child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${out}`)));
   });
 }
 
+/** Ctrl+C, as staff stop it; killed when it has not stopped within 30 s. */
 function stop(r: Running): Promise<number | null> {
+  running.delete(r);
   return new Promise((resolve) => {
+    const timer = setTimeout(() => r.child.kill('SIGKILL'), 30_000);
     r.child.removeAllListeners('exit');
-    r.child.on('exit', (code) => resolve(code));
+    r.child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
     r.child.kill('SIGINT');
   });
 }
