@@ -135,7 +135,10 @@ export class Season {
       await other.query(`SELECT 1 FROM victim_orders WHERE id = $1 FOR NO KEY UPDATE`, [orderId]);
       const pid = (await other.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
       const answer = request();
-      const waiting = async () => (await this.sql(`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND pid <> $1`, [pid]))[0].n as number;
+      // A session of this database waiting for a lock (pg_locks is the whole server's: on a shared
+      // test server another file's waits would count).
+      const waiting = async () => (await this.sql(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> $1`, [pid]))[0].n as number;
       for (let tries = 0; (await waiting()) === 0; tries++) {
         if (tries > 250) throw new Error('the request never waited for a lock');
         await new Promise((resolve) => setTimeout(resolve, 20));
